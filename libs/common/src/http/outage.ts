@@ -1,0 +1,22 @@
+/** Errors that mean PostgreSQL or Redis cannot be reached right now: answered 503, not 500. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+const MESSAGES = [
+  /Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /Stream isn't writeable/i,
+  /Connection is closed/i,
+  /MaxRetriesPerRequest/i,
+  /the database system is (starting up|shutting down)/i,
+  /terminating connection due to administrator command/i,
+];
+
+export function isInfrastructureOutage(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const withCode = error as Error & { code?: string; driverError?: unknown; cause?: unknown };
+  const code = withCode.code ?? '';
+  // PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention), 53300 too many connections
+  if (NETWORK_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  if (MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  return isInfrastructureOutage(withCode.driverError ?? withCode.cause, depth + 1);
+}

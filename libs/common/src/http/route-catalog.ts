@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  match(path: string): boolean;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  path: string;
+}
+
+/**
+ * Reads the routes Express has registered. Used to answer 405 with `Allow` for a known path called with the
+ * wrong method, and by tests that must cover every route, including routes added later.
+ */
+@Injectable()
+export class RouteCatalog {
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  private layers(): RouteLayer[] {
+    const instance = this.adapterHost.httpAdapter?.getInstance?.() as
+      | { router?: { stack: RouteLayer[] } }
+      | undefined;
+    return (instance?.router?.stack ?? []).filter((layer) => layer.route !== undefined);
+  }
+
+  routes(): RegisteredRoute[] {
+    return this.layers().flatMap((layer) =>
+      Object.keys(layer.route!.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => ({ method: method.toUpperCase(), path: layer.route!.path })),
+    );
+  }
+
+  methodsFor(path: string): string[] {
+    const methods = new Set<string>();
+    for (const layer of this.layers()) {
+      if (!layer.match(path)) continue;
+      for (const method of Object.keys(layer.route!.methods)) methods.add(method.toUpperCase());
+    }
+    methods.delete('_ALL');
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  }
+}

@@ -1,0 +1,18 @@
+import { ulid } from 'ulid';
+
+/** Crockford base32 ULID; the first character is at most 7 (48-bit time). Either case is accepted. */
+const ULID_PATTERN = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/i;
+
+/** A new identifier: a ULID in lowercase, as the contract requires. */
+export function newId(): string {
+  return ulid().toLowerCase();
+}
+
+export function isUlid(value: unknown): value is string {
+  return typeof value === 'string' && ULID_PATTERN.test(value);
+}
+
+/** Ids from paths and queries arrive in either case; we store and compare them lowercase. */
+export function normaliseId(value: string): string {
+  return value.toLowerCase();
+}

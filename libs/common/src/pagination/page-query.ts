@@ -1,0 +1,33 @@
+import { Transform } from 'class-transformer';
+import { Field } from '../validation/field.decorator';
+import { rules } from '../validation/rules';
+
+/** Query strings carry text; an all-digits value becomes a number, anything else stays and fails `integer`. */
+export const toInteger = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^[+-]?\d{1,16}$/.test(value) ? Number(value) : value;
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+
+/** `per_page` and `page`, shared by every list endpoint. */
+export class PageQuery {
+  @Transform(toInteger)
+  @Field({}, rules.integer, rules.min(1), rules.max(MAX_PER_PAGE))
+  per_page?: number;
+
+  @Transform(toInteger)
+  @Field({}, rules.integer, rules.min(1))
+  page?: number;
+}
+
+export const ARCHIVED_VALUES = ['true', 'false', '1', '0'] as const;
+
+/** Lists of people and documents also take `archived`: exactly true, false, 1 or 0. */
+export class ArchivablePageQuery extends PageQuery {
+  @Field({}, rules.oneOf(ARCHIVED_VALUES))
+  archived?: string;
+}
+
+export function wantsArchived(query: { archived?: string }): boolean {
+  return query.archived === 'true' || query.archived === '1';
+}

@@ -1,0 +1,77 @@
+import { DEFAULT_PER_PAGE, PageQuery } from './page-query';
+
+/** What a repository is asked for: a 1-based page of a given size. */
+export class PageRequest {
+  constructor(
+    readonly page: number,
+    readonly perPage: number,
+  ) {}
+
+  static from(query: PageQuery): PageRequest {
+    return new PageRequest(query.page ?? 1, query.per_page ?? DEFAULT_PER_PAGE);
+  }
+
+  get offset(): number {
+    return (this.page - 1) * this.perPage;
+  }
+}
+
+/** What a repository answers: the rows of the page and the count of all matching rows. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PaginationEnvelope<T> {
+  data: T[];
+  links: { first: string; last: string; prev: string | null; next: string | null };
+  meta: {
+    current_page: number;
+    from: number | null;
+    last_page: number;
+    per_page: number;
+    to: number | null;
+    total: number;
+  };
+}
+
+/**
+ * Builds the contract's envelope. `url` is the absolute list URL (built from APP_URL, never the Host header)
+ * and `filters` the request's recognised filters, carried into every link so `next` can be followed to the end.
+ */
+export function toEnvelope<T, R>(
+  page: Page<T>,
+  request: PageRequest,
+  url: string,
+  filters: Record<string, string | undefined>,
+  present: (item: T) => R,
+): PaginationEnvelope<R> {
+  const lastPage = Math.max(1, Math.ceil(page.total / request.perPage));
+  const link = (n: number): string => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(filters)) {
+      if (value !== undefined) params.set(name, value);
+    }
+    params.set('per_page', String(request.perPage));
+    params.set('page', String(n));
+    return `${url}?${params.toString()}`;
+  };
+  const count = page.items.length;
+  return {
+    data: page.items.map(present),
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: request.page > 1 ? link(Math.min(request.page - 1, lastPage)) : null,
+      next: request.page < lastPage ? link(request.page + 1) : null,
+    },
+    meta: {
+      current_page: request.page,
+      from: count > 0 ? request.offset + 1 : null,
+      last_page: lastPage,
+      per_page: request.perPage,
+      to: count > 0 ? request.offset + count : null,
+      total: page.total,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { registerDecorator, ValidationArguments } from 'class-validator';
+import { displayName, isPresent, messages, Rule } from './rules';
+
+export interface FieldOptions {
+  /** Missing, null, blank or empty is an error ("The x field is required."). */
+  required?: boolean;
+  /** null is accepted as a value and skips the rules. */
+  nullable?: boolean;
+}
+
+/**
+ * Validates one property with an ordered list of rules and reports only the first that fails, as Laravel
+ * does with `bail`. One decorator per property keeps the order explicit (class-validator does not promise
+ * an order across several decorators).
+ */
+export function Field(options: FieldOptions, ...fieldRules: Rule[]): PropertyDecorator {
+  const firstFailure = (value: unknown): ((attribute: string) => string) | undefined => {
+    if (!isPresent(value)) {
+      if (options.required) return messages.required;
+      if (value === undefined) return undefined;
+      if (value === null && options.nullable) return undefined;
+    }
+    return fieldRules.find((rule) => !rule.test(value))?.message;
+  };
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'field',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown) => firstFailure(value) === undefined,
+        defaultMessage: (args?: ValidationArguments) => {
+          const failure = firstFailure(args?.value);
+          return failure ? failure(displayName(String(args?.property))) : '';
+        },
+      },
+    });
+  };
+}

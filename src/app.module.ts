@@ -1,0 +1,61 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type Redis from 'ioredis';
+import { ApiExceptionFilter, JsonObjectBodyInterceptor, RouteCatalog } from '@lib/common';
+import { AppConfig } from './config/app-config';
+import { CoreModule, CoreOptions } from './core.module';
+import { HealthModule } from './health/health.module';
+import { AuthenticationGuard } from './identity/http/authentication.guard';
+import { RATE_LIMIT_WINDOW_MS, ResilientThrottlerStorage } from './identity/http/rate-limit';
+import { RateLimitGuard } from './identity/http/rate-limit.guard';
+import { RoleGuard } from './identity/http/role.guard';
+import { SubscriptionGuard } from './identity/http/subscription.guard';
+import { IdentityModule } from './identity/identity.module';
+import { REQUEST_REDIS } from './redis/redis.module';
+
+/** The feature modules: the same in the API, the worker and the CLI. */
+export const FEATURE_MODULES = [IdentityModule];
+
+@Module({})
+export class AppModule {
+  /** The HTTP API: features plus the request pipeline, whose guards run in the contract's order. */
+  static forApi(options: CoreOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(options),
+        ThrottlerModule.forRootAsync({
+          inject: [AppConfig, REQUEST_REDIS],
+          useFactory: (config: AppConfig, redis: Redis | null) => ({
+            throttlers: [{ name: 'api', ttl: RATE_LIMIT_WINDOW_MS, limit: config.rateLimitPerMinute }],
+            storage: new ResilientThrottlerStorage(
+              redis ? new ThrottlerStorageRedisService(redis) : null,
+              new ThrottlerStorageService(),
+            ),
+          }),
+        }),
+        ...FEATURE_MODULES,
+        HealthModule,
+      ],
+      providers: [
+        RouteCatalog,
+        { provide: APP_GUARD, useExisting: AuthenticationGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_GUARD, useExisting: SubscriptionGuard },
+        { provide: APP_GUARD, useExisting: RoleGuard },
+        { provide: APP_INTERCEPTOR, useClass: JsonObjectBodyInterceptor },
+        { provide: APP_FILTER, useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes), inject: [RouteCatalog] },
+      ],
+    };
+  }
+
+  /** The background worker and the admin CLI: features without HTTP. */
+  static forBackground(options: CoreOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(options), ...FEATURE_MODULES],
+    };
+  }
+}

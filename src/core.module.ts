@@ -1,0 +1,55 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import { assignRequestId, Clock, SystemClock } from '@lib/common';
+import { AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { RedisModule } from './redis/redis.module';
+
+export interface CoreOptions {
+  config: AppConfig;
+  /** The CLI keeps stdout for its one JSON answer, so its logs go to stderr. */
+  logTo?: 'stdout' | 'stderr';
+  clock?: Clock;
+}
+
+/** What the API, the worker and the admin CLI all need: configuration, clock, logging, PostgreSQL, Redis. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    const { config } = options;
+    if (!config.databaseUrl) throw new Error('DATABASE_URL is not set');
+    return {
+      module: CoreModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: assignRequestId,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'], remove: true },
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactQuery(req.url) }),
+            },
+            customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+            stream: options.logTo === 'stderr' ? pino.destination(2) : undefined,
+          },
+          forRoutes: ['*splat'],
+        }),
+        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl)),
+        RedisModule,
+      ],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      ],
+      exports: [AppConfig, Clock, RedisModule],
+    };
+  }
+}
+
+/** The attestation page carries its secret in the path; it never reaches the logs. */
+function redactQuery(url: string): string {
+  return url.replace(/^(\/attest\/)[^/?#]+/, '$1[redacted]');
+}

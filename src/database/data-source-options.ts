@@ -1,0 +1,28 @@
+import type { DataSourceOptions } from 'typeorm';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+import { RECORDS } from './records';
+
+export const MIGRATIONS = [InitialSchema1763800000000];
+
+/**
+ * One definition of the connection for the API, the worker, the CLI and the migrator. `synchronize` is off:
+ * only migrations change the schema. A short connect timeout turns an outage into a quick 503, not a hang.
+ */
+export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: RECORDS,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    extra: {
+      max: poolSize,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30000,
+      application_name: 'attestation-service',
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source-options';
+
+/** Applies pending migrations to a database. Used by `npm run migration:run`, the embedded start and tests. */
+export async function migrate(url: string): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(url, 1));
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+export async function revertAll(url: string): Promise<void> {
+  const dataSource = new DataSource(dataSourceOptions(url, 1));
+  await dataSource.initialize();
+  try {
+    for (;;) {
+      const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM schema_migrations`);
+      if (n === 0) break;
+      await dataSource.undoLastMigration({ transaction: 'each' });
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    process.stderr.write('DATABASE_URL is required to run migrations\n');
+    process.exit(1);
+  }
+  migrate(url).then(
+    (applied) => {
+      process.stdout.write(JSON.stringify({ applied }) + '\n');
+    },
+    (error: unknown) => {
+      process.stderr.write(`migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

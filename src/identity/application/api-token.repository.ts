@@ -1,0 +1,17 @@
+import type { ApiToken } from '../domain/api-token';
+import type { Principal } from './principal';
+
+export interface TokenCredential {
+  token: ApiToken;
+  principal: Principal;
+}
+
+export abstract class ApiTokenRepository {
+  abstract save(token: ApiToken): Promise<void>;
+  abstract findById(id: string): Promise<ApiToken | null>;
+  /** The token with its user, organization and current role, in one lookup by hash; null when unknown. */
+  abstract findCredentialByHash(tokenHash: string): Promise<TokenCredential | null>;
+  /** Records use; a no-op when another request already stamped it within the last minute. */
+  abstract stampUsage(tokenId: string, at: Date): Promise<void>;
+  abstract listByOrganization(organizationId: string): Promise<ApiToken[]>;
+}

@@ -1,0 +1,19 @@
+import type { Role } from '../domain/role';
+import type { User } from '../domain/user';
+
+export interface OrganizationMembership {
+  organizationId: string;
+  userId: string;
+  role: Role;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export abstract class UserRepository {
+  abstract save(user: User): Promise<void>;
+  abstract findById(id: string): Promise<User | null>;
+  abstract findByEmail(email: string): Promise<User | null>;
+  /** Creates the membership, or changes the role of an existing one. */
+  abstract saveMembership(membership: OrganizationMembership): Promise<void>;
+  abstract findMembership(organizationId: string, userId: string): Promise<OrganizationMembership | null>;
+}

@@ -1,0 +1,45 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerStorage } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { ApiException } from '@lib/common';
+import { AppConfig } from '../../config/app-config';
+import { AuthenticateApiToken } from '../application/authenticate-api-token.use-case';
+import { accessPolicyOf } from './access-policy';
+import type { AuthenticatedRequest } from './current-principal.decorator';
+import { enforceRateLimit } from './rate-limit';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Step 2 of the pipeline: the bearer token. A failed attempt still counts against the client IP's allowance,
+ * so guessing tokens is rate limited too (429 once the IP is over the limit, 401 before).
+ */
+@Injectable()
+export class AuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticate: AuthenticateApiToken,
+    private readonly config: AppConfig,
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (accessPolicyOf(this.reflector, context) === 'public') return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request & AuthenticatedRequest>();
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const principal = match ? await this.authenticate.execute(match[1]) : null;
+    if (principal) {
+      request.principal = principal;
+      return true;
+    }
+    await enforceRateLimit(
+      this.storage,
+      http.getResponse<Response>(),
+      `ip:${request.ip ?? 'unknown'}`,
+      this.config.rateLimitPerMinute,
+    );
+    throw ApiException.unauthenticated();
+  }
+}

@@ -1,0 +1,20 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiException } from '@lib/common';
+import { hasFullApiAccess } from '../domain/role';
+import { accessPolicyOf } from './access-policy';
+import type { AuthenticatedRequest } from './current-principal.decorator';
+
+/** Step 5: group managers may only reach routes declared `any_role` (that is, `GET /me`). */
+@Injectable()
+export class RoleGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const policy = accessPolicyOf(this.reflector, context);
+    if (policy === 'public' || policy === 'any_role') return true;
+    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+    if (principal && hasFullApiAccess(principal.role)) return true;
+    throw ApiException.forbidden();
+  }
+}

@@ -1,0 +1,23 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiException, Clock } from '@lib/common';
+import { AppConfig } from '../../config/app-config';
+import { accessPolicyOf } from './access-policy';
+import type { AuthenticatedRequest } from './current-principal.decorator';
+
+/** Step 4: the organization needs an active trial or subscription, on every route including `GET /me`. */
+@Injectable()
+export class SubscriptionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (accessPolicyOf(this.reflector, context) === 'public') return true;
+    const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().principal;
+    if (principal && principal.organization.hasApiAccess(this.clock.now())) return true;
+    throw ApiException.paymentRequired(this.config.billingUrl);
+  }
+}

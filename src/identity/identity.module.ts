@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import { ApiTokenRepository } from './application/api-token.repository';
+import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
+import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
+import { CreateOrganization } from './application/create-organization.use-case';
+import { CreateUser } from './application/create-user.use-case';
+import { IssueApiToken } from './application/issue-api-token.use-case';
+import { JoinOrganization } from './application/join-organization.use-case';
+import { ListApiTokens } from './application/list-api-tokens.use-case';
+import { OrganizationRepository } from './application/organization.repository';
+import { RevokeApiToken } from './application/revoke-api-token.use-case';
+import { UserRepository } from './application/user.repository';
+import { AuthenticationGuard } from './http/authentication.guard';
+import { MeController } from './http/me.controller';
+import { RateLimitGuard } from './http/rate-limit.guard';
+import { RoleGuard } from './http/role.guard';
+import { SubscriptionGuard } from './http/subscription.guard';
+import { TypeormApiTokenRepository } from './infrastructure/typeorm-api-token.repository';
+import { TypeormOrganizationRepository } from './infrastructure/typeorm-organization.repository';
+import { TypeormUserRepository } from './infrastructure/typeorm-user.repository';
+
+const useCases = [
+  AuthenticateApiToken,
+  CreateOrganization,
+  ChangeOrganizationBilling,
+  CreateUser,
+  JoinOrganization,
+  IssueApiToken,
+  ListApiTokens,
+  RevokeApiToken,
+];
+
+@Module({
+  controllers: [MeController],
+  providers: [
+    { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
+    { provide: UserRepository, useClass: TypeormUserRepository },
+    { provide: ApiTokenRepository, useClass: TypeormApiTokenRepository },
+    ...useCases,
+    AuthenticationGuard,
+    RateLimitGuard,
+    SubscriptionGuard,
+    RoleGuard,
+  ],
+  exports: [...useCases, OrganizationRepository, UserRepository, AuthenticationGuard, RateLimitGuard, SubscriptionGuard, RoleGuard],
+})
+export class IdentityModule {}

@@ -1,0 +1,78 @@
+import { ApiToken } from '../domain/api-token';
+import { BillingStatus, Organization } from '../domain/organization';
+import { Role } from '../domain/role';
+import { User } from '../domain/user';
+import type { OrganizationMembership } from '../application/user.repository';
+import { ApiTokenRecord } from './api-token.record';
+import { OrganizationMembershipRecord } from './organization-membership.record';
+import { OrganizationRecord } from './organization.record';
+import { UserRecord } from './user.record';
+
+export const organizationMapper = {
+  toDomain: (r: OrganizationRecord): Organization =>
+    new Organization(r.id, r.name, r.billingStatus as BillingStatus, r.trialEndsAt, r.createdAt, r.updatedAt),
+  toRecord: (o: Organization): OrganizationRecord =>
+    Object.assign(new OrganizationRecord(), {
+      id: o.id,
+      name: o.name,
+      billingStatus: o.billingStatus,
+      trialEndsAt: o.trialEndsAt,
+      createdAt: o.createdAt,
+      updatedAt: o.updatedAt,
+    }),
+};
+
+export const userMapper = {
+  toDomain: (r: UserRecord): User => new User(r.id, r.name, r.email, r.createdAt, r.updatedAt),
+  toRecord: (u: User): UserRecord =>
+    Object.assign(new UserRecord(), {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+    }),
+};
+
+export const membershipMapper = {
+  toDomain: (r: OrganizationMembershipRecord): OrganizationMembership => ({
+    organizationId: r.organizationId,
+    userId: r.userId,
+    role: r.role as Role,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }),
+  toRecord: (m: OrganizationMembership): OrganizationMembershipRecord =>
+    Object.assign(new OrganizationMembershipRecord(), m),
+};
+
+export const apiTokenMapper = {
+  toDomain: (r: ApiTokenRecord): ApiToken =>
+    new ApiToken(
+      r.id,
+      r.organizationId,
+      r.userId,
+      r.createdByUserId,
+      r.name,
+      r.tokenHash,
+      r.scopes,
+      r.createdAt,
+      r.lastUsedAt,
+      r.expiresAt,
+      r.revokedAt,
+    ),
+  toRecord: (t: ApiToken): ApiTokenRecord =>
+    Object.assign(new ApiTokenRecord(), {
+      id: t.id,
+      organizationId: t.organizationId,
+      userId: t.userId,
+      createdByUserId: t.createdByUserId,
+      name: t.name,
+      tokenHash: t.tokenHash,
+      scopes: t.scopes,
+      createdAt: t.createdAt,
+      lastUsedAt: t.lastUsedAt,
+      expiresAt: t.expiresAt,
+      revokedAt: t.revokedAt,
+    }),
+};

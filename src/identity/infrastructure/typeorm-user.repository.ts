@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { OrganizationMembership, UserRepository } from '../application/user.repository';
+import type { User } from '../domain/user';
+import { membershipMapper, userMapper } from './identity.mapper';
+import { OrganizationMembershipRecord } from './organization-membership.record';
+import { UserRecord } from './user.record';
+
+@Injectable()
+export class TypeormUserRepository extends UserRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async save(user: User): Promise<void> {
+    await this.db.getRepository(UserRecord).save(userMapper.toRecord(user));
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const record = await this.db.getRepository(UserRecord).findOneBy({ id });
+    return record ? userMapper.toDomain(record) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const record = await this.db
+      .getRepository(UserRecord)
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email })
+      .getOne();
+    return record ? userMapper.toDomain(record) : null;
+  }
+
+  async saveMembership(membership: OrganizationMembership): Promise<void> {
+    await this.db.getRepository(OrganizationMembershipRecord).save(membershipMapper.toRecord(membership));
+  }
+
+  async findMembership(organizationId: string, userId: string): Promise<OrganizationMembership | null> {
+    const record = await this.db.getRepository(OrganizationMembershipRecord).findOneBy({ organizationId, userId });
+    return record ? membershipMapper.toDomain(record) : null;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { Clock, FixedClock } from '@lib/common';
+import { AppConfig } from '../../src/config/app-config';
+import { createHttpApp } from '../../src/http-app';
+import { TEST_REDIS_URL } from './environment';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  /** Reuse a database (e.g. a second API instance on the same data). */
+  database?: TestDatabase;
+  clock?: Clock;
+  /** A Redis key prefix; by default one per app, so files and apps never share counters or queues. */
+  redisPrefix?: string;
+}
+
+export interface TestApp {
+  app: INestApplication;
+  http: ReturnType<typeof request>;
+  db: DataSource;
+  database: TestDatabase;
+  config: AppConfig;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+/** The real HTTP application on a fresh cloned database and a private Redis prefix. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = new AppConfig({
+    APP_URL: 'http://api.test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: options.redisPrefix ?? `test:${randomBytes(6).toString('hex')}`,
+    ...options.env,
+  });
+  const clock = options.clock ?? new FixedClock(new Date());
+  const app = await createHttpApp({ config, clock });
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    http: request(server),
+    db: app.get(DataSource),
+    database,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}
