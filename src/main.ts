@@ -14,8 +14,8 @@ if (require.main === module) {
   let config: AppConfig;
   try {
     config = new AppConfig();
-    const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`start:prod needs ${missing.join(' and ')}; use npm start for the embedded mode`);
+    const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
+    if (missing.length > 0) throw new Error(`start:prod needs ${missing.join(', ')}; use npm start for the embedded mode`);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);

@@ -16,6 +16,11 @@ export class AppConfig {
   readonly redisPrefix: string;
   readonly attestationRequestTtlDays: number | undefined;
   readonly reminderIntervalDays: number;
+  /**
+   * Secret for the links in emails: a request's page token is HMAC(APP_KEY, request id), so the worker can put
+   * the same link in the first email and every reminder while only its hash is stored.
+   */
+  readonly appKey: string | undefined;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = integer(env, 'PORT', 3000, 0, 65535);
@@ -36,6 +41,10 @@ export class AppConfig {
     this.attestationRequestTtlDays =
       ttl === undefined ? undefined : integer(env, 'ATTESTATION_REQUEST_TTL_DAYS', 0, 1, 3650);
     this.reminderIntervalDays = integer(env, 'REMINDER_INTERVAL_DAYS', 3, 1, 365);
+    this.appKey = optional(env, 'APP_KEY');
+    if (this.appKey !== undefined && this.appKey.length < 32) {
+      throw new Error('APP_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+    }
   }
 
   get apiBaseUrl(): string {

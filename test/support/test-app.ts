@@ -33,6 +33,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = new AppConfig({
     APP_URL: 'http://api.test',
     LOG_LEVEL: 'silent',
+    APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: options.redisPrefix ?? `test:${randomBytes(6).toString('hex')}`,
