@@ -6,6 +6,8 @@ import type Redis from 'ioredis';
 import { ApiExceptionFilter, JsonObjectBodyInterceptor, RouteCatalog } from '@lib/common';
 import { AppConfig } from './config/app-config';
 import { CoreModule, CoreOptions } from './core.module';
+import { DocumentsModule } from './documents/documents.module';
+import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuthenticationGuard } from './identity/http/authentication.guard';
 import { RATE_LIMIT_WINDOW_MS, ResilientThrottlerStorage } from './identity/http/rate-limit';
@@ -13,10 +15,11 @@ import { RateLimitGuard } from './identity/http/rate-limit.guard';
 import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
+import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
-export const FEATURE_MODULES = [IdentityModule];
+export const FEATURE_MODULES = [IdentityModule, PeopleModule, DocumentsModule, GroupsModule];
 
 @Module({})
 export class AppModule {

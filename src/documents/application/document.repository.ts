@@ -1,0 +1,16 @@
+import type { Document } from '../domain/document';
+import type { DocumentRevision } from '../domain/document-revision';
+
+export abstract class DocumentRepository {
+  abstract add(document: Document): Promise<void>;
+  abstract save(document: Document): Promise<void>;
+  /** Any organization: for the admin CLI, which names documents by id alone. */
+  abstract findById(id: string): Promise<Document | null>;
+  abstract findInOrganization(organizationId: string, id: string): Promise<Document | null>;
+  abstract findRevision(revisionId: string): Promise<DocumentRevision | null>;
+  /**
+   * Stores the published revision and makes it the document's latest, in one transaction that holds the
+   * document's row, so concurrent publications of one document take turns. Null when there is no such document.
+   */
+  abstract publish(documentId: string, publish: (document: Document) => DocumentRevision): Promise<DocumentRevision | null>;
+}

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, NotFoundError } from '@lib/common';
+import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
+import { DocumentRepository } from './document.repository';
+
+export interface PublishedRevision {
+  revisionId: string;
+  documentId: string;
+  publishedAt: Date;
+}
+
+/** Publishes a new revision of a document, which becomes its latest; earlier attestations become outdated. */
+@Injectable()
+export class PublishDocumentRevision {
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { documentId: string; content?: string; contentType?: RevisionContentType }): Promise<PublishedRevision> {
+    const revision = await this.documents.publish(input.documentId.toLowerCase(), (document) => {
+      const now = this.clock.now();
+      const draft = DocumentRevision.draft({
+        organizationId: document.organizationId,
+        documentId: document.id,
+        content: input.content ?? '',
+        contentType: input.contentType ?? 'text/markdown',
+        now,
+      });
+      draft.publish(now);
+      document.adoptLatestRevision(draft, now);
+      return draft;
+    });
+    if (!revision) throw new NotFoundError('Document not found.');
+    return { revisionId: revision.id, documentId: revision.documentId, publishedAt: revision.publishedAt! };
+  }
+}

@@ -1,0 +1,28 @@
+import type { DocumentListing } from '../domain/document-listing';
+
+/** The contract's Document. */
+export function presentDocument(listing: DocumentListing) {
+  const { document, lastUpdatedAt, attestationCounts: counts } = listing;
+  return {
+    id: document.id,
+    organization_id: document.organizationId,
+    name: document.name,
+    default_attestation_type: document.defaultAttestationType,
+    requires_signature: document.requiresSignature,
+    renewal_interval_days: document.renewalIntervalDays,
+    auto_renew: document.autoRenew,
+    archived_at: document.archivedAt?.toISOString() ?? null,
+    has_published_revision: document.hasPublishedRevision,
+    last_updated_at: lastUpdatedAt?.toISOString() ?? null,
+    attestation_counts: {
+      attested_latest: counts.attested_latest,
+      pending_attested: counts.pending_attested,
+      attested_outdated: counts.attested_outdated,
+      unrequested: counts.unrequested,
+      renewal_due: counts.renewal_due,
+      total: counts.total,
+    },
+    created_at: document.createdAt.toISOString(),
+    updated_at: document.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { AttestationType, Document } from '../domain/document';
+import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
+import { DocumentRevisionRecord } from './document-revision.record';
+import { DocumentRecord } from './document.record';
+
+export const documentMapper = {
+  toDomain: (r: DocumentRecord): Document =>
+    new Document(
+      r.id,
+      r.organizationId,
+      r.name,
+      r.defaultAttestationType as AttestationType,
+      r.requiresSignature,
+      r.renewalIntervalDays,
+      r.autoRenew,
+      r.latestRevisionId,
+      r.archivedAt,
+      r.createdAt,
+      r.updatedAt,
+    ),
+  toRecord: (d: Document): DocumentRecord =>
+    Object.assign(new DocumentRecord(), {
+      id: d.id,
+      organizationId: d.organizationId,
+      name: d.name,
+      defaultAttestationType: d.defaultAttestationType,
+      requiresSignature: d.requiresSignature,
+      renewalIntervalDays: d.renewalIntervalDays,
+      autoRenew: d.autoRenew,
+      latestRevisionId: d.latestRevisionId,
+      archivedAt: d.archivedAt,
+      createdAt: d.createdAt,
+      updatedAt: d.updatedAt,
+    }),
+};
+
+export const revisionMapper = {
+  toDomain: (r: DocumentRevisionRecord): DocumentRevision =>
+    new DocumentRevision(
+      r.id,
+      r.organizationId,
+      r.documentId,
+      r.content,
+      r.contentType as RevisionContentType,
+      r.contentSha256,
+      r.publishedAt,
+      r.createdAt,
+    ),
+  toRecord: (r: DocumentRevision): DocumentRevisionRecord =>
+    Object.assign(new DocumentRevisionRecord(), {
+      id: r.id,
+      organizationId: r.organizationId,
+      documentId: r.documentId,
+      content: r.content,
+      contentType: r.contentType,
+      contentSha256: r.contentSha256,
+      publishedAt: r.publishedAt,
+      createdAt: r.createdAt,
+    }),
+};

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DocumentRepository } from '../application/document.repository';
+import type { Document } from '../domain/document';
+import type { DocumentRevision } from '../domain/document-revision';
+import { documentMapper, revisionMapper } from './document.mapper';
+import { DocumentRevisionRecord } from './document-revision.record';
+import { DocumentRecord } from './document.record';
+
+@Injectable()
+export class TypeormDocumentRepository extends DocumentRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async add(document: Document): Promise<void> {
+    await this.db.getRepository(DocumentRecord).insert(documentMapper.toRecord(document));
+  }
+
+  async save(document: Document): Promise<void> {
+    const { id, ...changes } = documentMapper.toRecord(document);
+    await this.db.getRepository(DocumentRecord).update({ id }, changes);
+  }
+
+  async findById(id: string): Promise<Document | null> {
+    const record = await this.db.getRepository(DocumentRecord).findOneBy({ id });
+    return record ? documentMapper.toDomain(record) : null;
+  }
+
+  async findInOrganization(organizationId: string, id: string): Promise<Document | null> {
+    const record = await this.db.getRepository(DocumentRecord).findOneBy({ organizationId, id });
+    return record ? documentMapper.toDomain(record) : null;
+  }
+
+  async findRevision(revisionId: string): Promise<DocumentRevision | null> {
+    const record = await this.db.getRepository(DocumentRevisionRecord).findOneBy({ id: revisionId });
+    return record ? revisionMapper.toDomain(record) : null;
+  }
+
+  publish(documentId: string, publish: (document: Document) => DocumentRevision): Promise<DocumentRevision | null> {
+    return this.db.transaction(async (manager) => {
+      const record = await manager
+        .getRepository(DocumentRecord)
+        .createQueryBuilder('document')
+        .setLock('pessimistic_write')
+        .where('document.id = :documentId', { documentId })
+        .getOne();
+      if (!record) return null;
+      const document = documentMapper.toDomain(record);
+      const revision = publish(document);
+      await manager.getRepository(DocumentRevisionRecord).insert(revisionMapper.toRecord(revision));
+      await manager
+        .getRepository(DocumentRecord)
+        .update({ id: document.id }, { latestRevisionId: document.latestRevisionId, updatedAt: document.updatedAt });
+      return revision;
+    });
+  }
+}

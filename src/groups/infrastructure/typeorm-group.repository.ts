@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { fetchPage, Page, PageRequest } from '@lib/common';
+import { GroupRepository } from '../application/group.repository';
+import type { Group } from '../domain/group';
+import { groupMapper } from './group.mapper';
+import { GroupRecord } from './group.record';
+
+@Injectable()
+export class TypeormGroupRepository extends GroupRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async add(group: Group): Promise<void> {
+    await this.db.getRepository(GroupRecord).insert(groupMapper.toRecord(group));
+  }
+
+  async findById(id: string): Promise<Group | null> {
+    const record = await this.db.getRepository(GroupRecord).findOneBy({ id });
+    return record ? groupMapper.toDomain(record) : null;
+  }
+
+  async findInOrganization(organizationId: string, id: string): Promise<Group | null> {
+    const record = await this.db.getRepository(GroupRecord).findOneBy({ organizationId, id });
+    return record ? groupMapper.toDomain(record) : null;
+  }
+
+  page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
+    const query = () =>
+      this.db.getRepository(GroupRecord).createQueryBuilder('grp').where('grp.organization_id = :organizationId', { organizationId });
+    return fetchPage(
+      request,
+      async () => (await query().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
+      async (offset, limit) => {
+        const records = await query().orderBy('grp.name', 'ASC').addOrderBy('grp.id', 'ASC').offset(offset).limit(limit).getMany();
+        return records.map(groupMapper.toDomain);
+      },
+    );
+  }
+
+  async addDocument(groupId: string, documentId: string, now: Date): Promise<void> {
+    await this.db.transaction(async (manager) => {
+      await manager.query(
+        `INSERT INTO group_documents (group_id, document_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [groupId, documentId, now],
+      );
+      await manager.query(
+        `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
+         SELECT $2, m.person_id, m.organization_id, m.group_id, $3
+         FROM group_memberships m
+         WHERE m.group_id = $1
+         ON CONFLICT DO NOTHING`,
+        [groupId, documentId, now],
+      );
+    });
+  }
+}

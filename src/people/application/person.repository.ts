@@ -1,0 +1,26 @@
+import type { Page, PageRequest } from '@lib/common';
+import type { Person } from '../domain/person';
+
+/** What GET /people filters by; text filters match anywhere, `%` and `_` literally. */
+export interface PeopleFilter {
+  name?: string;
+  email?: string;
+  phone?: string;
+  /** true: only archived people; false: only active ones. */
+  archived: boolean;
+}
+
+export abstract class PersonRepository {
+  /** Inserts a new person; an email already used in the organization (any case) is a ValidationFailedError. */
+  abstract add(person: Person): Promise<void>;
+  abstract save(person: Person): Promise<void>;
+  /** Any organization: for the admin CLI, which names people by id alone. */
+  abstract findById(id: string): Promise<Person | null>;
+  abstract findInOrganization(organizationId: string, id: string): Promise<Person | null>;
+  /** The people of the organization among `ids` (unknown or foreign ids are left out), in no particular order. */
+  abstract findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]>;
+  /** One page, ordered by created_at then id. */
+  abstract page(organizationId: string, filter: PeopleFilter, request: PageRequest): Promise<Page<Person>>;
+  /** The person with this id if they also match the filter. */
+  abstract findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null>;
+}

@@ -1,0 +1,88 @@
+import { newId, ValidationFailedError } from '@lib/common';
+import { toE164 } from './phone-number';
+
+export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
+export type PersonSource = (typeof PERSON_SOURCES)[number];
+
+export const PERSON_NAME_MAX_LENGTH = 255;
+export const PERSON_EMAIL_MAX_LENGTH = 255;
+
+/** Someone in an organization who can be placed in groups and asked to attest documents. */
+export class Person {
+  constructor(
+    readonly id: string,
+    readonly organizationId: string,
+    readonly firstName: string | null,
+    readonly lastName: string,
+    readonly email: string,
+    /** E.164, e.g. +14155552671. */
+    readonly phone: string | null,
+    readonly source: PersonSource,
+    readonly sourceId: string | null,
+    public archivedAt: Date | null,
+    readonly createdAt: Date,
+    public updatedAt: Date,
+  ) {}
+
+  /**
+   * Names and email are trimmed and an empty first name is no first name; the phone must be an international
+   * number and is kept in E.164. Callers outside HTTP (CLI, seeds) get the same rules as the API.
+   */
+  static create(input: {
+    organizationId: string;
+    firstName?: string | null;
+    lastName: string;
+    email: string;
+    phone?: string | null;
+    source: PersonSource;
+    sourceId?: string | null;
+    now: Date;
+  }): Person {
+    const firstName = input.firstName?.trim() || null;
+    const lastName = input.lastName.trim();
+    const email = input.email.trim();
+    const errors: Record<string, string[]> = {};
+    if (lastName === '') errors.last_name = ['The last name field is required.'];
+    if ([...lastName].length > PERSON_NAME_MAX_LENGTH) errors.last_name = ['The last name field must not be greater than 255 characters.'];
+    if (firstName !== null && [...firstName].length > PERSON_NAME_MAX_LENGTH) {
+      errors.first_name = ['The first name field must not be greater than 255 characters.'];
+    }
+    if (email === '') errors.email = ['The email field is required.'];
+    if ([...email].length > PERSON_EMAIL_MAX_LENGTH) errors.email = ['The email field must not be greater than 255 characters.'];
+    let phone: string | null = null;
+    if (input.phone != null && input.phone.trim() !== '') {
+      phone = toE164(input.phone);
+      if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+    return new Person(
+      newId(),
+      input.organizationId,
+      firstName,
+      lastName,
+      email,
+      phone,
+      input.source,
+      input.sourceId ?? null,
+      null,
+      input.now,
+      input.now,
+    );
+  }
+
+  /** "First Last", or the last name alone. */
+  get name(): string {
+    return this.firstName === null ? this.lastName : `${this.firstName} ${this.lastName}`;
+  }
+
+  get isArchived(): boolean {
+    return this.archivedAt !== null;
+  }
+
+  /** Archiving twice keeps the first date. */
+  archive(now: Date): void {
+    if (this.archivedAt !== null) return;
+    this.archivedAt = now;
+    this.updatedAt = now;
+  }
+}

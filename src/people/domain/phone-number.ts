@@ -1,0 +1,18 @@
+import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js';
+
+export const PHONE_INPUT_MAX_LENGTH = 32;
+
+/**
+ * A phone number in international form ("+1 415-555-2671") as E.164 ("+14155552671"), or null when it is not
+ * one: no country is assumed, so a number without its leading `+` and country code is refused.
+ */
+export function toE164(input: string): string | null {
+  const text = input.trim();
+  if (!text.startsWith('+') || [...text].length > PHONE_INPUT_MAX_LENGTH) return null;
+  try {
+    if (!isValidPhoneNumber(text)) return null;
+    return parsePhoneNumberWithError(text).number;
+  } catch {
+    return null;
+  }
+}

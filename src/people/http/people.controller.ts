@@ -1,0 +1,60 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/common';
+import { AppConfig } from '../../config/app-config';
+import type { Principal } from '../../identity/application/principal';
+import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { CreatePerson } from '../application/create-person.use-case';
+import { FindPersonById } from '../application/find-person-by-id.use-case';
+import { ListPeople } from '../application/list-people.use-case';
+import type { PeopleFilter } from '../application/person.repository';
+import { ShowPerson } from '../application/show-person.use-case';
+import { CreatePersonBody, ListPeopleQuery } from './people.dto';
+import { presentPerson } from './person.presenter';
+
+@Controller('people')
+export class PeopleController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly listPeople: ListPeople,
+    private readonly findPersonById: FindPersonById,
+    private readonly createPerson: CreatePerson,
+    private readonly showPerson: ShowPerson,
+  ) {}
+
+  /** A page of people; with `id`, a bare `{ data }` holding that person or nobody. */
+  @Get()
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListPeopleQuery) {
+    const organizationId = principal.organization.id;
+    const filter: PeopleFilter = {
+      name: query.name ?? undefined,
+      email: query.email ?? undefined,
+      phone: query.phone ?? undefined,
+      archived: wantsArchived(query),
+    };
+    if (query.id) {
+      const people = await this.findPersonById.execute({ organizationId, id: query.id, filter });
+      return { data: people.map(presentPerson) };
+    }
+    const request = PageRequest.from(query);
+    const page = await this.listPeople.execute({ organizationId, filter, page: request });
+    const linkFilters = { name: filter.name, email: filter.email, phone: filter.phone, archived: query.archived };
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/people`, linkFilters, presentPerson);
+  }
+
+  @Post()
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody) {
+    const person = await this.createPerson.execute({
+      organizationId: principal.organization.id,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      phone: body.phone,
+    });
+    return presentPerson(person);
+  }
+
+  @Get(':id')
+  async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentPerson(await this.showPerson.execute({ organizationId: principal.organization.id, personId: id }));
+  }
+}

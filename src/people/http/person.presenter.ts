@@ -1,0 +1,19 @@
+import type { Person } from '../domain/person';
+
+/** The contract's Person. */
+export function presentPerson(person: Person) {
+  return {
+    id: person.id,
+    organization_id: person.organizationId,
+    first_name: person.firstName,
+    last_name: person.lastName,
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    source: person.source,
+    source_id: person.sourceId,
+    archived_at: person.archivedAt?.toISOString() ?? null,
+    created_at: person.createdAt.toISOString(),
+    updated_at: person.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ArchivePerson } from './application/archive-person.use-case';
+import { CreatePerson } from './application/create-person.use-case';
+import { FindPersonById } from './application/find-person-by-id.use-case';
+import { ListPeople } from './application/list-people.use-case';
+import { PersonRepository } from './application/person.repository';
+import { ShowPerson } from './application/show-person.use-case';
+import { PeopleController } from './http/people.controller';
+import { TypeormPersonRepository } from './infrastructure/typeorm-person.repository';
+
+const useCases = [CreatePerson, ArchivePerson, ListPeople, FindPersonById, ShowPerson];
+
+@Module({
+  controllers: [PeopleController],
+  providers: [{ provide: PersonRepository, useClass: TypeormPersonRepository }, ...useCases],
+  exports: [...useCases, PersonRepository],
+})
+export class PeopleModule {}
