@@ -11,6 +11,8 @@ export interface CoreOptions {
   config: AppConfig;
   /** The CLI keeps stdout for its one JSON answer, so its logs go to stderr. */
   logTo?: 'stdout' | 'stderr';
+  /** Tests read the request log from here. */
+  logStream?: NodeJS.WritableStream;
   clock?: Clock;
 }
 
@@ -33,7 +35,7 @@ export class CoreModule {
               req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactQuery(req.url) }),
             },
             customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-            stream: options.logTo === 'stderr' ? pino.destination(2) : undefined,
+            stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
           },
           forRoutes: ['*splat'],
         }),

@@ -2,7 +2,8 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import { createValidationPipe, deferredJsonBody } from '@lib/common';
+import type { Request, Response } from 'express';
+import { createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/common';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
 
@@ -13,7 +14,7 @@ const OUTSIDE_API_PREFIX = [
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
 ];
 
-/** Builds the HTTP application exactly as production runs it; tests use the same function. */
+/** Builds and initialises the HTTP application exactly as production runs it; tests use the same function. */
 export async function createHttpApp(options: CoreOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forApi(options), {
     bodyParser: false,
@@ -27,5 +28,12 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.setGlobalPrefix('api/v1', { exclude: OUTSIDE_API_PREFIX });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
+  await app.init();
+  // After every route: paths outside /api/v1 that match nothing get the same JSON 404/405 as inside it.
+  const routes = app.get(RouteCatalog);
+  app.use((request: Request, response: Response) => {
+    const answer = unknownRouteAnswer(routes, request);
+    response.status(answer.status).set(answer.headers ?? {}).json(answer.body);
+  });
   return app;
 }

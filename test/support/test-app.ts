@@ -15,6 +15,7 @@ export interface TestAppOptions {
   clock?: Clock;
   /** A Redis key prefix; by default one per app, so files and apps never share counters or queues. */
   redisPrefix?: string;
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -40,7 +41,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const clock = options.clock ?? new FixedClock(new Date());
-  const app = await createHttpApp({ config, clock });
+  const app = await createHttpApp({ config, clock, logStream: options.logStream });
   await app.init();
   const server = app.getHttpServer();
   return {

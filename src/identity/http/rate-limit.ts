@@ -21,7 +21,8 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
   ) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, name: string) {
-    if (this.shared) {
+    // Not connected: count locally at once rather than send a command that can only fail.
+    if (this.shared && this.shared.redis.status === 'ready') {
       try {
         const record = await this.shared.increment(key, ttl, limit, blockDuration, name);
         if (this.degraded) this.logger.log('rate limit counting in Redis again');
@@ -33,6 +34,9 @@ export class ResilientThrottlerStorage implements ThrottlerStorage {
         }
         this.degraded = true;
       }
+    } else if (this.shared && !this.degraded) {
+      this.logger.warn('rate limit falls back to this process: Redis is not connected');
+      this.degraded = true;
     }
     return this.local.increment(key, ttl, limit, blockDuration, name);
   }

@@ -5,7 +5,7 @@ import { ApiException } from './api-exception';
 import { isInfrastructureOutage } from './outage';
 import { RouteCatalog } from './route-catalog';
 
-interface Answer {
+export interface Answer {
   status: number;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -64,21 +64,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private httpAnswer(exception: HttpException, request: Request): Answer {
     const status = exception.getStatus();
-    if (status === 404) {
-      const allowed = this.routes?.methodsFor(request.path) ?? [];
-      if (allowed.length > 0) {
-        return {
-          status: 405,
-          body: { error: 'Method Not Allowed.' },
-          headers: { Allow: allowed.join(', ') },
-        };
-      }
-      return { status: 404, body: { error: 'Not found.' } };
-    }
+    if (status === 404) return unknownRouteAnswer(this.routes, request);
     if (status === 401) return { status, body: { error: 'Unauthenticated.' } };
     if (status === 403) return { status, body: { message: 'This action is unauthorized.' } };
     if (status === 429) return { status, body: { message: 'Too Many Attempts.' } };
     if (status === 413) return { status, body: { error: 'The request body is larger than 1 MiB.' } };
+    const report = exception.getResponse();
+    if (status === 503 && isHealthReport(report)) {
+      // A readiness probe's own answer (terminus format) is the body probes and operators expect.
+      return { status, body: report };
+    }
     if (status >= 500) {
       this.logger.error({ err: describe(exception) }, 'http exception');
       return { status, body: { error: 'Server Error.' } };
@@ -87,7 +82,25 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
+/** No route matched: 405 with `Allow` when the path exists for other methods, else 404. */
+export function unknownRouteAnswer(routes: RouteCatalog | undefined, request: Request): Answer {
+  // originalUrl, not path: inside a mounted router `path` is relative to the mount point.
+  const path = new URL(request.originalUrl ?? request.url, 'http://internal').pathname;
+  const allowed = routes?.methodsFor(path) ?? [];
+  if (allowed.length > 0) {
+    return { status: 405, body: { error: 'Method Not Allowed.' }, headers: { Allow: allowed.join(', ') } };
+  }
+  return { status: 404, body: { error: 'Not found.' } };
+}
+
+function isHealthReport(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && 'status' in value && 'details' in value;
+}
+
 function describe(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { type: error.name, message: error.message, stack: error.stack };
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const { name, message, stack } = error as Error;
+    return { type: name, message, stack };
+  }
   return { value: String(error) };
 }

@@ -11,12 +11,14 @@ const MESSAGES = [
   /terminating connection due to administrator command/i,
 ];
 
+// Duck-typed rather than `instanceof Error`: errors from Node's socket layer may come from another realm.
 export function isInfrastructureOutage(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const withCode = error as Error & { code?: string; driverError?: unknown; cause?: unknown };
-  const code = withCode.code ?? '';
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const withCode = error as { message?: unknown; code?: unknown; driverError?: unknown; cause?: unknown };
+  const code = typeof withCode.code === 'string' ? withCode.code : '';
+  const message = typeof withCode.message === 'string' ? withCode.message : '';
   // PostgreSQL SQLSTATE classes 08 (connection exception) and 57P (operator intervention), 53300 too many connections
   if (NETWORK_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
-  if (MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (MESSAGES.some((pattern) => pattern.test(message))) return true;
   return isInfrastructureOutage(withCode.driverError ?? withCode.cause, depth + 1);
 }

@@ -1,3 +1,4 @@
+import { METHODS } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 
@@ -23,7 +24,10 @@ export class RouteCatalog {
     const instance = this.adapterHost.httpAdapter?.getInstance?.() as
       | { router?: { stack: RouteLayer[] } }
       | undefined;
-    return (instance?.router?.stack ?? []).filter((layer) => layer.route !== undefined);
+    // Nest mounts middleware (the request logger) as routes for every method; those are not endpoints.
+    return (instance?.router?.stack ?? []).filter(
+      (layer) => layer.route !== undefined && Object.keys(layer.route.methods).length < METHODS.length,
+    );
   }
 
   routes(): RegisteredRoute[] {
