@@ -1,0 +1,27 @@
+import { AppConfig } from './app-config';
+
+describe('AppConfig', () => {
+  it('has the documented defaults', () => {
+    const config = new AppConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.apiBaseUrl).toBe('http://localhost:3000/api/v1');
+    expect(config.billingUrl).toBe('http://localhost:3000/billing');
+    expect(config.rateLimitPerMinute).toBe(60);
+    expect(config.reminderIntervalDays).toBe(3);
+    expect(config.attestationRequestTtlDays).toBeUndefined();
+  });
+
+  it('follows APP_URL without a trailing slash', () => {
+    const config = new AppConfig({ APP_URL: 'https://attest.example.com/', PORT: '8080' });
+    expect(config.apiBaseUrl).toBe('https://attest.example.com/api/v1');
+  });
+
+  it('fails fast with a one-line reason on bad values', () => {
+    expect(() => new AppConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number');
+    expect(() => new AppConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow('RATE_LIMIT_PER_MINUTE');
+    expect(() => new AppConfig({ APP_URL: 'ftp://x' })).toThrow('APP_URL');
+    expect(() => new AppConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
+    expect(() => new AppConfig({ APP_KEY: 'short' })).toThrow('APP_KEY');
+  });
+});
