@@ -1,0 +1,38 @@
+/**
+ * Keeps the layers honest: domain code is plain TypeScript, and modules meet through their application
+ * layer (ports and use-cases), never through another module's infrastructure.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-plain',
+      comment: 'Domain entities carry no Nest, TypeORM or HTTP concerns.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/domain/' },
+      to: { path: ['node_modules/@nestjs', 'node_modules/typeorm', 'node_modules/express', '^src/[^/]+/(infrastructure|http)/'] },
+    },
+    {
+      name: 'application-without-adapters',
+      comment: 'Use-cases depend on ports, not on TypeORM or HTTP.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/application/' },
+      to: { path: ['node_modules/typeorm', 'node_modules/express', '^src/[^/]+/(infrastructure|http)/'] },
+    },
+    {
+      name: 'no-reaching-into-other-modules-infrastructure',
+      comment:
+        'Modules meet through ports and use-cases. Table mappings (*.record.ts) are the shared schema and may be ' +
+        'read by another module\'s adapter; src/database is the composition root that lists them all.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/', pathNot: '^src/database/' },
+      to: { path: '^src/([^/]+)/infrastructure/', pathNot: ['^src/$1/infrastructure/', '\\.record\\.ts$'] },
+    },
+    { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['\\.spec\\.ts$'] },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+  },
+};
