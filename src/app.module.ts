@@ -58,7 +58,9 @@ export class AppModule {
   static forBackground(options: CoreOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(options), ...FEATURE_MODULES],
+      // The identity module's guards are providers there and need a ThrottlerStorage to be constructed, even
+      // though nothing here serves HTTP.
+      imports: [CoreModule.forRoot(options), ThrottlerModule.forRoot({ throttlers: [] }), ...FEATURE_MODULES],
     };
   }
 }

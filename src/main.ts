@@ -1,3 +1,4 @@
+import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { createHttpApp } from './http-app';
 
@@ -5,9 +6,15 @@ import { createHttpApp } from './http-app';
  * `npm run start:prod`: the API against the real PostgreSQL and Redis given in the environment.
  * `npm start` reaches the same bootstrap through scripts/start.js, which may first start the embedded database.
  */
-export async function startApi(config: AppConfig): Promise<void> {
+export async function startApi(
+  config: AppConfig,
+  options: { beforeListen?: (app: INestApplication) => Promise<void> } = {},
+): Promise<INestApplication> {
   const app = await createHttpApp({ config });
+  await app.init();
+  await options.beforeListen?.(app);
   await app.listen(config.port);
+  return app;
 }
 
 if (require.main === module) {

@@ -1,0 +1,26 @@
+import type { AdminCommand } from '../admin-command';
+import { archiveDocumentCommand, createDocumentCommand, publishDocumentCommand } from './document.commands';
+import { addDocumentToGroupCommand, createGroupCommand } from './group.commands';
+import { changeBillingCommand, createOrganizationCommand } from './organization.commands';
+import { archivePersonCommand } from './person.commands';
+import { seedDemoCommand } from './seed-demo.command';
+import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './token.commands';
+import { createUserCommand, joinOrganizationCommand } from './user.commands';
+
+/** Every admin command, in the order `--help` lists them. */
+export const ADMIN_COMMANDS: AdminCommand[] = [
+  createOrganizationCommand,
+  changeBillingCommand,
+  createUserCommand,
+  joinOrganizationCommand,
+  createTokenCommand,
+  listTokensCommand,
+  revokeTokenCommand,
+  createDocumentCommand,
+  publishDocumentCommand,
+  archiveDocumentCommand,
+  createGroupCommand,
+  addDocumentToGroupCommand,
+  archivePersonCommand,
+  seedDemoCommand,
+];
