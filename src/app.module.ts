@@ -4,9 +4,11 @@ import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
 import { ApiExceptionFilter, JsonObjectBodyInterceptor, RouteCatalog } from '@lib/common';
+import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { AppConfig } from './config/app-config';
 import { CoreModule, CoreOptions } from './core.module';
 import { DocumentsModule } from './documents/documents.module';
+import { GroupMembershipsModule } from './groups/group-memberships.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuthenticationGuard } from './identity/http/authentication.guard';
@@ -15,11 +17,20 @@ import { RateLimitGuard } from './identity/http/rate-limit.guard';
 import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
+import { NotificationWorkerSettings } from './notifications/notification-consumer';
+import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
-export const FEATURE_MODULES = [IdentityModule, PeopleModule, DocumentsModule, GroupsModule];
+export const FEATURE_MODULES = [
+  IdentityModule,
+  PeopleModule,
+  DocumentsModule,
+  GroupsModule,
+  AttestationRequestsModule,
+  GroupMembershipsModule,
+];
 
 @Module({})
 export class AppModule {
@@ -40,6 +51,8 @@ export class AppModule {
           }),
         }),
         ...FEATURE_MODULES,
+        // Without Redis (the embedded mode) there is no worker: the API process delivers the emails itself.
+        ...(options.config.redisUrl ? [] : [NotificationWorkerModule.forRoot()]),
         HealthModule,
       ],
       providers: [
@@ -62,5 +75,11 @@ export class AppModule {
       // though nothing here serves HTTP.
       imports: [CoreModule.forRoot(options), ThrottlerModule.forRoot({ throttlers: [] }), ...FEATURE_MODULES],
     };
+  }
+
+  /** `npm run start:worker`: the background modules plus the notification consumer and its periodic relay. */
+  static forWorker(options: CoreOptions, settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
+    const background = AppModule.forBackground(options);
+    return { ...background, imports: [...(background.imports ?? []), NotificationWorkerModule.forRoot(settings)] };
   }
 }

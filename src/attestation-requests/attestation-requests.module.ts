@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AttestationLinks } from './application/attestation-links';
+import { AttestationRequestRepository } from './application/attestation-request.repository';
+import { CancelAttestationRequest } from './application/cancel-attestation-request.use-case';
+import { CreateAttestationRequest } from './application/create-attestation-request.use-case';
+import { DocumentAssignments } from './application/document-assignments';
+import { RequestTargets } from './application/request-targets';
+import { AttestationRequestsController } from './http/attestation-requests.controller';
+import { TypeormAttestationRequestRepository } from './infrastructure/typeorm-attestation-request.repository';
+import { TypeormDocumentAssignments } from './infrastructure/typeorm-document-assignments';
+import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets';
+
+@Module({
+  imports: [NotificationsModule],
+  controllers: [AttestationRequestsController],
+  providers: [
+    { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },
+    { provide: RequestTargets, useClass: TypeormRequestTargets },
+    { provide: DocumentAssignments, useClass: TypeormDocumentAssignments },
+    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
+    AttestationLinks,
+    CreateAttestationRequest,
+    CancelAttestationRequest,
+  ],
+  exports: [AttestationRequestRepository, AttestationLinks, CreateAttestationRequest, CancelAttestationRequest],
+})
+export class AttestationRequestsModule {}

@@ -1,0 +1,149 @@
+import { IllegalTransitionError, newId } from '@lib/common';
+import {
+  AttestationRequestStatus,
+  canTransition,
+  DeliveryProblem,
+  isOpenStatus,
+} from './attestation-request-status';
+
+export const REQUEST_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
+export type RequestSource = (typeof REQUEST_SOURCES)[number];
+
+export type AttestationType = 'acknowledgment' | 'signature';
+
+export const RECIPIENT_MESSAGE_MAX_LENGTH = 5000;
+
+/**
+ * A document sent to a person for a typed-name signature. The status only moves along the allowed edges
+ * (see attestation-request-status.ts); every move goes through a method here, which refuses the others.
+ */
+export class AttestationRequest {
+  constructor(
+    readonly id: string,
+    readonly organizationId: string,
+    readonly documentId: string,
+    readonly documentRevisionId: string,
+    readonly personId: string,
+    readonly recipientName: string,
+    readonly recipientEmail: string,
+    readonly requestedAttestationType: AttestationType,
+    readonly source: RequestSource,
+    private currentStatus: AttestationRequestStatus,
+    readonly recipientMessage: string | null,
+    readonly accessTokenHash: string | null,
+    public sentAt: Date | null,
+    public lastRemindedAt: Date | null,
+    public reminderCount: number,
+    public viewedAt: Date | null,
+    public attestedAt: Date | null,
+    public canceledAt: Date | null,
+    readonly expiresAt: Date | null,
+    public expiredAt: Date | null,
+    readonly requestedByUserId: string | null,
+    readonly createdAt: Date,
+    public updatedAt: Date,
+  ) {}
+
+  /**
+   * A new request for a published revision, already `sent`: the email goes out after the transaction commits,
+   * and the contract shows a new request as sent. The page token is derived from the id, hence the callback.
+   */
+  static issue(input: {
+    organizationId: string;
+    documentId: string;
+    documentRevisionId: string;
+    personId: string;
+    recipientName: string;
+    recipientEmail: string;
+    source: RequestSource;
+    recipientMessage?: string | null;
+    requestedByUserId?: string | null;
+    expiresAt?: Date | null;
+    accessTokenHashFor: (requestId: string) => string;
+    now: Date;
+  }): AttestationRequest {
+    const id = newId();
+    const request = new AttestationRequest(
+      id,
+      input.organizationId,
+      input.documentId,
+      input.documentRevisionId,
+      input.personId,
+      input.recipientName,
+      input.recipientEmail,
+      'signature',
+      input.source,
+      'created',
+      input.recipientMessage ?? null,
+      input.accessTokenHashFor(id),
+      null,
+      null,
+      0,
+      null,
+      null,
+      null,
+      input.expiresAt ?? null,
+      null,
+      input.requestedByUserId ?? null,
+      input.now,
+      input.now,
+    );
+    request.markSent(input.now);
+    return request;
+  }
+
+  get status(): AttestationRequestStatus {
+    return this.currentStatus;
+  }
+
+  get isOpen(): boolean {
+    return isOpenStatus(this.currentStatus);
+  }
+
+  get hasDeliveryProblem(): boolean {
+    return this.currentStatus === 'bounced' || this.currentStatus === 'failed' || this.currentStatus === 'complained';
+  }
+
+  /** First send, or a successful re-send after a delivery problem. */
+  markSent(now: Date): void {
+    this.moveTo('sent', now);
+    this.sentAt = now;
+  }
+
+  markViewed(now: Date): void {
+    this.moveTo('viewed', now);
+    this.viewedAt ??= now;
+  }
+
+  markAttested(now: Date): void {
+    this.moveTo('attested', now);
+    this.attestedAt = now;
+  }
+
+  cancel(now: Date): void {
+    this.moveTo('canceled', now);
+    this.canceledAt = now;
+  }
+
+  expire(now: Date): void {
+    this.moveTo('expired', now);
+    this.expiredAt = now;
+  }
+
+  /** The latest email could not be delivered (bounced, failed) or was reported as spam (complained). */
+  reportDeliveryProblem(problem: DeliveryProblem, now: Date): void {
+    this.moveTo(problem, now);
+  }
+
+  canMoveTo(status: AttestationRequestStatus): boolean {
+    return canTransition(this.currentStatus, status);
+  }
+
+  private moveTo(status: AttestationRequestStatus, now: Date): void {
+    if (!canTransition(this.currentStatus, status)) {
+      throw new IllegalTransitionError(`An attestation request cannot go from ${this.currentStatus} to ${status}.`);
+    }
+    this.currentStatus = status;
+    this.updatedAt = now;
+  }
+}

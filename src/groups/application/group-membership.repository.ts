@@ -1,0 +1,36 @@
+/** What adding people needs to know about a group. */
+export interface MembershipGroup {
+  id: string;
+  organizationId: string;
+  autoIssueRequests: boolean;
+}
+
+/** A published document of the group that a new member should be asked to sign, and who they are. */
+export interface IssuableDocument {
+  personId: string;
+  recipientName: string;
+  recipientEmail: string;
+  documentId: string;
+  documentRevisionId: string;
+}
+
+/**
+ * Group memberships and what joining implies. Set-based: one statement per step whatever the number of people,
+ * and safe under concurrent calls (existing rows are skipped, never duplicated).
+ */
+export abstract class GroupMembershipRepository {
+  abstract findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null>;
+  /** The ids among `personIds` of the organization's active (not archived) people. */
+  abstract findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>>;
+  /** Adds the people who are not members yet; answers exactly those (a concurrent call gets the others). */
+  abstract addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]>;
+  /** Assigns every document of the group to the people; existing assignments stay as they are. */
+  abstract assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void>;
+  /**
+   * The group's documents each person should be asked to sign: published, not archived, requiring a signature,
+   * and the person has neither an open request for it nor an attestation of its latest revision.
+   */
+  abstract findIssuableDocuments(group: MembershipGroup, personIds: readonly string[]): Promise<IssuableDocument[]>;
+  /** Removes the membership only; answers false when the person was not a member. */
+  abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
+}

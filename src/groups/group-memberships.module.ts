@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
+import { GroupMembershipRepository } from './application/group-membership.repository';
+import { RemovePersonFromGroup } from './application/remove-person-from-group.use-case';
+import { GroupPeopleController } from './http/group-people.controller';
+import { GroupPeoplePathGuard } from './http/group-people-path.guard';
+import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group-membership.repository';
+
+/** People in groups: POST and DELETE /groups/{group}/people, with the assignments and requests joining implies. */
+@Module({
+  imports: [AttestationRequestsModule, NotificationsModule],
+  controllers: [GroupPeopleController],
+  providers: [
+    { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },
+    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
+    GroupPeoplePathGuard,
+    AddPeopleToGroup,
+    RemovePersonFromGroup,
+  ],
+  exports: [AddPeopleToGroup, RemovePersonFromGroup],
+})
+export class GroupMembershipsModule {}

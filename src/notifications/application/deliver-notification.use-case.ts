@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { AttestationLinks } from '../../attestation-requests/application/attestation-links';
+import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import { UnitOfWork } from '../../database/unit-of-work';
+import type { Notification } from '../domain/notification';
+import { composeRequestEmail } from '../templates/request-email';
+import { Mailer, OutgoingEmail } from './mailer';
+import { NotificationDetails } from './notification-details';
+import { NotificationOutbox } from './notification-outbox';
+import type { DeliveryAttempt } from './notification-queue';
+import { PermanentDeliveryError } from './permanent-delivery.error';
+
+export type DeliveryOutcome = 'sent' | 'already_done' | 'obsolete';
+
+/**
+ * Sends one notification's email, at most once. The notification row stays locked from the check to the
+ * "sent" mark, and the mark commits right after the SMTP server accepts the message, so a retried or
+ * re-relayed job finds it sent and sends nothing. When the last attempt fails the requests become `failed`;
+ * when the server refuses the address for good they become `bounced` at once.
+ */
+@Injectable()
+export class DeliverNotification {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly outbox: NotificationOutbox,
+    private readonly requests: AttestationRequestRepository,
+    private readonly details: NotificationDetails,
+    private readonly links: AttestationLinks,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+    const result = await this.unitOfWork.run(async () => {
+      const notification = await this.outbox.lockForDelivery(attempt.notificationId);
+      if (!notification || !notification.isPending) return { outcome: 'already_done' as const };
+      const open = (await this.requests.findByIds(notification.attestationRequestIds)).filter((r) => r.isOpen);
+      if (open.length === 0) {
+        notification.markObsolete(this.clock.now());
+        await this.outbox.save(notification);
+        return { outcome: 'obsolete' as const };
+      }
+      const email = await this.compose(notification, open);
+      try {
+        await this.mailer.send(email);
+      } catch (error) {
+        await this.recordFailure(notification, open, error, attempt.isFinal);
+        return { error };
+      }
+      await this.recordSent(notification, open);
+      return { outcome: 'sent' as const };
+    });
+    // Thrown only now, so the failure's bookkeeping above is committed, not rolled back.
+    if ('error' in result) throw result.error;
+    return result.outcome;
+  }
+
+  private async compose(notification: Notification, requests: AttestationRequest[]): Promise<OutgoingEmail> {
+    const [organizationName, documentNames] = await Promise.all([
+      this.details.organizationName(notification.organizationId),
+      this.details.documentNames(requests.map((r) => r.documentId)),
+    ]);
+    const recipient = requests[0];
+    const content = composeRequestEmail({
+      organizationName,
+      recipientName: recipient.recipientName,
+      requests: [...requests]
+        .map((r) => ({ documentName: documentNames.get(r.documentId) ?? 'Document', url: this.links.pageUrlFor(r.id) }))
+        .sort((a, b) => a.documentName.localeCompare(b.documentName)),
+      message: notification.kind === 'request_sent' ? recipient.recipientMessage : null,
+    });
+    return {
+      ...content,
+      to: { name: recipient.recipientName, address: recipient.recipientEmail },
+      messageId: `<notification-${notification.id}@attestations>`,
+    };
+  }
+
+  private async recordSent(notification: Notification, requests: AttestationRequest[]): Promise<void> {
+    const now = this.clock.now();
+    notification.markSent(now);
+    await this.outbox.save(notification);
+    for (const request of requests.filter((r) => r.hasDeliveryProblem)) {
+      request.markSent(now);
+      await this.requests.save(request);
+    }
+  }
+
+  private async recordFailure(
+    notification: Notification,
+    requests: AttestationRequest[],
+    error: unknown,
+    isFinal: boolean,
+  ): Promise<void> {
+    const now = this.clock.now();
+    const reason = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof PermanentDeliveryError;
+    if (!permanent && !isFinal) {
+      notification.recordFailedAttempt(reason, now);
+      await this.outbox.save(notification);
+      return;
+    }
+    notification.giveUp(reason, now);
+    await this.outbox.save(notification);
+    const problem = permanent ? 'bounced' : 'failed';
+    for (const request of requests.filter((r) => r.canMoveTo(problem))) {
+      request.reportDeliveryProblem(problem, now);
+      await this.requests.save(request);
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { NotificationOutbox } from './notification-outbox';
+import { NotificationQueue } from './notification-queue';
+
+/** Hands committed notifications to the queue and notes when; a failure leaves them pending for the next pass. */
+@Injectable()
+export class RelayNotifications {
+  constructor(
+    private readonly outbox: NotificationOutbox,
+    private readonly queue: NotificationQueue,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(notificationIds: readonly string[]): Promise<void> {
+    if (notificationIds.length === 0) return;
+    await this.queue.add(notificationIds);
+    await this.outbox.markRelayed(notificationIds, this.clock.now());
+  }
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { DeliverNotification } from './application/deliver-notification.use-case';
+import { NotificationDetails } from './application/notification-details';
+import {
+  DEFAULT_WORKER_SETTINGS,
+  NOTIFICATION_WORKER_SETTINGS,
+  NotificationConsumer,
+  NotificationWorkerSettings,
+} from './notification-consumer';
+import { NotificationsModule } from './notifications.module';
+import { TypeormNotificationDetails } from './infrastructure/typeorm-notification-details';
+
+/**
+ * The delivering side: loaded by the worker, and by the API itself in the embedded mode (no Redis), where the
+ * API process sends the emails.
+ */
+@Module({})
+export class NotificationWorkerModule {
+  static forRoot(settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
+    return {
+      module: NotificationWorkerModule,
+      imports: [NotificationsModule, AttestationRequestsModule],
+      providers: [
+        { provide: NOTIFICATION_WORKER_SETTINGS, useValue: { ...DEFAULT_WORKER_SETTINGS, ...settings } },
+        { provide: UnitOfWork, useClass: TypeormUnitOfWork },
+        { provide: NotificationDetails, useClass: TypeormNotificationDetails },
+        DeliverNotification,
+        NotificationConsumer,
+      ],
+      exports: [DeliverNotification],
+    };
+  }
+}

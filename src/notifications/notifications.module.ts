@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { Mailer } from './application/mailer';
+import { NotificationOutbox } from './application/notification-outbox';
+import { NotificationQueue } from './application/notification-queue';
+import { RelayNotifications } from './application/relay-notifications.use-case';
+import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
+import { RelayAfterResponse } from './http/relay-after-response';
+import { BullmqNotificationQueue } from './infrastructure/bullmq-notification-queue';
+import { InProcessNotificationQueue } from './infrastructure/in-process-notification-queue';
+import { LogMailer } from './infrastructure/log-mailer';
+import { SmtpMailer } from './infrastructure/smtp-mailer';
+import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification-outbox';
+
+/**
+ * The email outbox and its queue, shared by the API (which writes and relays) and the worker (which delivers).
+ * The queue is BullMQ when REDIS_URL is set, in-process otherwise; the mailer is SMTP when SMTP_URL is set,
+ * the log otherwise.
+ */
+@Module({
+  providers: [
+    { provide: NotificationOutbox, useClass: TypeormNotificationOutbox },
+    {
+      provide: NotificationQueue,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        config.redisUrl ? new BullmqNotificationQueue(config) : new InProcessNotificationQueue(),
+    },
+    {
+      provide: Mailer,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => (config.smtpUrl ? new SmtpMailer(config) : new LogMailer()),
+    },
+    RelayNotifications,
+    RelayStaleNotifications,
+    RelayAfterResponse,
+  ],
+  exports: [NotificationOutbox, NotificationQueue, Mailer, RelayNotifications, RelayStaleNotifications, RelayAfterResponse],
+})
+export class NotificationsModule {}
