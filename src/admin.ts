@@ -1,6 +1,5 @@
 import { DomainError } from '@lib/common';
 import type { AdminCommand } from './admin/admin-command';
-import { openAdminContext } from './admin/admin-context';
 import { parseOptions, UsageError } from './admin/cli-arguments';
 import { ADMIN_COMMANDS } from './admin/commands';
 import { commandHelp, globalHelp } from './admin/help';
@@ -22,6 +21,8 @@ async function main(args: string[]): Promise<object | string> {
 
 async function run(command: AdminCommand, args: string[]): Promise<object> {
   const options = parseOptions(command.name, command.options, args);
+  // Loaded only now, so --help and usage errors answer without loading the whole application.
+  const { openAdminContext } = await import('./admin/admin-context');
   const context = await openAdminContext(process.env);
   try {
     return await command.run(context.app, options);
