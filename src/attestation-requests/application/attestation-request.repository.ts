@@ -4,7 +4,10 @@ import type { AttestationRequest } from '../domain/attestation-request';
 export abstract class AttestationRequestRepository {
   abstract findById(id: string): Promise<AttestationRequest | null>;
   abstract findByIds(ids: readonly string[]): Promise<AttestationRequest[]>;
-  /** The open request of a person for a document, locked until the transaction ends. */
+  /**
+   * The open request of a person for a document. Until the transaction ends, no other caller of this method
+   * gets past it for the same person and document, whether or not such a request exists.
+   */
   abstract lockOpenRequest(documentId: string, personId: string): Promise<AttestationRequest | null>;
   abstract add(request: AttestationRequest): Promise<void>;
   /**

@@ -18,7 +18,7 @@ import { DocumentAssignments } from './document-assignments';
 import { RequestTargets } from './request-targets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Another request for the same person and document may commit between our check and our insert. */
+/** A group add may issue a request for the same person and document between our check and our insert. */
 const MAX_ATTEMPTS = 3;
 
 export interface CreateAttestationRequestInput {

@@ -50,7 +50,11 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
   }
 
   async lockOpenRequest(documentId: string, personId: string): Promise<AttestationRequest | null> {
-    const record = await activeManager(this.db)
+    const manager = activeManager(this.db);
+    // Locks the (document, person) slot itself, not only an existing row: concurrent senders queue up here
+    // instead of both finding nothing and colliding on the unique index.
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`request:${documentId}:${personId}`]);
+    const record = await manager
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where('request.document_id = :documentId AND request.person_id = :personId', { documentId, personId })
       .andWhere('request.status IN (:...open)', { open: OPEN_STATUSES })

@@ -8,7 +8,7 @@ export const notificationMapper = {
       r.organizationId,
       r.personId,
       r.kind as NotificationKind,
-      r.attestationRequestIds,
+      idList(r.attestationRequestIds),
       r.status as NotificationStatus,
       r.attempts,
       r.lastError,
@@ -33,3 +33,12 @@ export const notificationMapper = {
       updatedAt: n.updatedAt,
     }),
 };
+
+/**
+ * The column is an array of the `ulid` domain, a type the pg driver does not parse: it arrives as the literal
+ * `{id1,id2}`. ULIDs hold no commas, quotes or braces, so splitting the literal is exact.
+ */
+function idList(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  return value.replace(/^\{|\}$/g, '').split(',').filter((id) => id !== '');
+}

@@ -47,9 +47,20 @@ export class TypeormNotificationOutbox extends NotificationOutbox {
     return record ? notificationMapper.toDomain(record) : null;
   }
 
+  /** What a notification announces never changes; only its delivery state is written. */
   async save(notification: Notification): Promise<void> {
-    const { id, ...changes } = notificationMapper.toRecord(notification);
-    await activeManager(this.db).update(NotificationRecord, { id }, changes);
+    await activeManager(this.db).update(
+      NotificationRecord,
+      { id: notification.id },
+      {
+        status: notification.status,
+        attempts: notification.attempts,
+        lastError: notification.lastError,
+        relayedAt: notification.relayedAt,
+        sentAt: notification.sentAt,
+        updatedAt: notification.updatedAt,
+      },
+    );
   }
 
   async findRelayable(input: { unrelayedBefore: Date; staleBefore: Date; limit: number }): Promise<string[]> {
