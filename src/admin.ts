@@ -49,6 +49,7 @@ function finish(stream: NodeJS.WriteStream, text: string, code: number): void {
 /** Runs one command and exits; scripts/admin.js calls it after building. */
 export function runAdminCli(args: string[]): void {
   // A library printing to stdout would corrupt the one JSON answer: send stray console output to stderr.
+  // eslint-disable-next-line no-console
   console.log = console.info = console.debug = console.error;
   main(args).then(
     (result) => finish(process.stdout, typeof result === 'string' ? result : JSON.stringify(result, null, 2), 0),

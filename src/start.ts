@@ -33,7 +33,9 @@ export async function startLocal(env: NodeJS.ProcessEnv = process.env): Promise<
       log.info(`APP_KEY not set: using the one kept in ${join(dataDir, 'app-key')}`);
     }
     if (config.databaseUrl) {
-      log.info(`PostgreSQL: external, ${describeUrl(config.databaseUrl)} (apply migrations with npm run migration:run)`);
+      log.info(
+        `PostgreSQL: external, ${describeUrl(config.databaseUrl)} (apply migrations with npm run migration:run)`,
+      );
     } else {
       embedded = await openEmbeddedDatabase(dataDir, {
         create: true,
@@ -144,7 +146,11 @@ function describeUrl(url: string): string {
 
 function demoSummary(marker: string): string {
   try {
-    const demo = JSON.parse(readFileSync(marker, 'utf8')) as { organization_name: string; organization_id: string; user_email: string };
+    const demo = JSON.parse(readFileSync(marker, 'utf8')) as {
+      organization_name: string;
+      organization_id: string;
+      user_email: string;
+    };
     return `"${demo.organization_name}" (${demo.organization_id}), owner ${demo.user_email}; its token was printed on the first start`;
   } catch {
     return 'seeded on the first start';

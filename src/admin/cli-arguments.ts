@@ -25,8 +25,16 @@ export type OptionValue = string | boolean | number | Date;
 /** A usage mistake (unknown command or option, missing or malformed value): exit code 2. */
 export class UsageError extends Error {}
 
-export const text = (description: string, required = false): OptionSpec => ({ kind: { type: 'text' }, required, description });
-export const id = (description: string, required = true): OptionSpec => ({ kind: { type: 'id' }, required, description });
+export const text = (description: string, required = false): OptionSpec => ({
+  kind: { type: 'text' },
+  required,
+  description,
+});
+export const id = (description: string, required = true): OptionSpec => ({
+  kind: { type: 'id' },
+  required,
+  description,
+});
 export const email = (description: string): OptionSpec => ({ kind: { type: 'email' }, required: true, description });
 export const flag = (description: string): OptionSpec => ({ kind: { type: 'boolean' }, description });
 export const integer = (description: string): OptionSpec => ({ kind: { type: 'integer' }, description });
@@ -140,7 +148,8 @@ function convert(name: string, kind: OptionKind, raw: string): OptionValue {
       return value;
     }
     case 'choice':
-      if (!kind.values.includes(raw)) throw new UsageError(`--${name} must be one of ${kind.values.join(', ')}, got "${raw}"`);
+      if (!kind.values.includes(raw))
+        throw new UsageError(`--${name} must be one of ${kind.values.join(', ')}, got "${raw}"`);
       return raw;
   }
 }

@@ -20,13 +20,17 @@ export function globalHelp(commands: AdminCommand[]): string {
 export function commandHelp(command: AdminCommand): string {
   const entries = Object.entries(command.options);
   const width = Math.max(0, ...entries.map(([name]) => name.length)) + 4;
-  const synopsis = entries.map(([name, spec]) => (spec.required ? `--${name} ${placeholder(spec)}` : `[--${name} ${placeholder(spec)}]`));
+  const synopsis = entries.map(([name, spec]) =>
+    spec.required ? `--${name} ${placeholder(spec)}` : `[--${name} ${placeholder(spec)}]`,
+  );
   return [
     `Usage: ${USAGE} ${command.name} ${synopsis.join(' ')}`.trimEnd(),
     '',
     command.summary,
     ...(entries.length > 0 ? ['', 'Options:'] : []),
-    ...entries.map(([name, spec]) => `  --${name.padEnd(width)}${spec.description}${spec.required ? ' (required)' : ''}`),
+    ...entries.map(
+      ([name, spec]) => `  --${name.padEnd(width)}${spec.description}${spec.required ? ' (required)' : ''}`,
+    ),
   ].join('\n');
 }
 

@@ -23,7 +23,7 @@ interface Run {
   stderr: string;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 describe('admin CLI', () => {
   let database: TestDatabase;
@@ -158,7 +158,9 @@ describe('admin CLI', () => {
         billing: 'active',
         trial_ends_at: null,
       });
-      expect(await ok('org:create', '--name=Acme Custom', '--trial-ends-at', '2031-03-01T12:00:00+02:00')).toMatchObject({
+      expect(
+        await ok('org:create', '--name=Acme Custom', '--trial-ends-at', '2031-03-01T12:00:00+02:00'),
+      ).toMatchObject({
         name: 'Acme Custom',
         billing: 'trial',
         trial_ends_at: '2031-03-01T10:00:00.000Z',
@@ -168,9 +170,21 @@ describe('admin CLI', () => {
     it('org:create refuses a missing name, a bad billing status and a bad date', async () => {
       await Promise.all([
         fails(['org:create'], 2, /--name is required/),
-        fails(['org:create', '--name', 'X', '--billing', 'free'], 2, /--billing must be one of trial, active, inactive/),
-        fails(['org:create', '--name', 'X', '--trial-ends-at', 'tomorrow'], 2, /--trial-ends-at must be an ISO 8601 date/),
-        fails(['org:create', '--name', 'X', '--trial-ends-at', '2031-02-30'], 2, /--trial-ends-at must be an ISO 8601 date/),
+        fails(
+          ['org:create', '--name', 'X', '--billing', 'free'],
+          2,
+          /--billing must be one of trial, active, inactive/,
+        ),
+        fails(
+          ['org:create', '--name', 'X', '--trial-ends-at', 'tomorrow'],
+          2,
+          /--trial-ends-at must be an ISO 8601 date/,
+        ),
+        fails(
+          ['org:create', '--name', 'X', '--trial-ends-at', '2031-02-30'],
+          2,
+          /--trial-ends-at must be an ISO 8601 date/,
+        ),
         fails(['org:create', '--name', 'X', '--trial-ends-at', '2031-02-01T10:00'], 2, /ISO 8601/),
       ]);
     });
@@ -184,7 +198,9 @@ describe('admin CLI', () => {
       expect(inactive).toMatchObject({ id: seed.organization.id, billing: 'inactive' });
       await api.http.get('/api/v1/me').set(auth).expect(402);
 
-      expect(await ok('org:billing', '--org', seed.organization.id, '--billing', 'active')).toMatchObject({ billing: 'active' });
+      expect(await ok('org:billing', '--org', seed.organization.id, '--billing', 'active')).toMatchObject({
+        billing: 'active',
+      });
       await api.http.get('/api/v1/me').set(auth).expect(200);
     });
 
@@ -206,7 +222,17 @@ describe('admin CLI', () => {
 
     it('user:create, token:create, and the token works on GET /me', async () => {
       const email = `grace.${randomBytes(3).toString('hex')}@example.test`;
-      const user = await ok('user:create', '--org', organizationId, '--name', 'Grace Hopper', '--email', email, '--role', 'administrator');
+      const user = await ok(
+        'user:create',
+        '--org',
+        organizationId,
+        '--name',
+        'Grace Hopper',
+        '--email',
+        email,
+        '--role',
+        'administrator',
+      );
       expect(user).toEqual({
         id: expect.stringMatching(ULID),
         name: 'Grace Hopper',
@@ -216,7 +242,17 @@ describe('admin CLI', () => {
         created_at: expect.stringMatching(ISO),
       });
 
-      const token = await ok('token:create', '--user', user.id, '--org', organizationId, '--name', 'CI', '--expires-at', '2099-01-01');
+      const token = await ok(
+        'token:create',
+        '--user',
+        user.id,
+        '--org',
+        organizationId,
+        '--name',
+        'CI',
+        '--expires-at',
+        '2099-01-01',
+      );
       expect(token).toEqual({
         id: expect.stringMatching(ULID),
         name: 'CI',
@@ -234,17 +270,47 @@ describe('admin CLI', () => {
       const email = `taken.${randomBytes(3).toString('hex')}@example.test`;
       await ok('user:create', '--org', organizationId, '--name', 'First', '--email', email, '--role', 'owner');
       await Promise.all([
-        fails(['user:create', '--org', organizationId, '--name', 'N', '--email', 'not-an-email', '--role', 'owner'], 2, /--email must be an email address/),
-        fails(['user:create', '--org', organizationId, '--name', 'N', '--email', 'n@example.test', '--role', 'admin'], 2, /--role must be one of owner, administrator, group_manager/),
-        fails(['user:create', '--org', UNKNOWN_ID, '--name', 'N', '--email', 'n@example.test', '--role', 'owner'], 1, /Organization not found/),
-        fails(['user:create', '--org', organizationId, '--name', 'N', '--email', email.toUpperCase(), '--role', 'owner'], 1, /already exists/),
-        fails(['user:create', '--org', organizationId, '--name', 'N', '--email', 'n@example.test'], 2, /--role is required/),
+        fails(
+          ['user:create', '--org', organizationId, '--name', 'N', '--email', 'not-an-email', '--role', 'owner'],
+          2,
+          /--email must be an email address/,
+        ),
+        fails(
+          ['user:create', '--org', organizationId, '--name', 'N', '--email', 'n@example.test', '--role', 'admin'],
+          2,
+          /--role must be one of owner, administrator, group_manager/,
+        ),
+        fails(
+          ['user:create', '--org', UNKNOWN_ID, '--name', 'N', '--email', 'n@example.test', '--role', 'owner'],
+          1,
+          /Organization not found/,
+        ),
+        fails(
+          ['user:create', '--org', organizationId, '--name', 'N', '--email', email.toUpperCase(), '--role', 'owner'],
+          1,
+          /already exists/,
+        ),
+        fails(
+          ['user:create', '--org', organizationId, '--name', 'N', '--email', 'n@example.test'],
+          2,
+          /--role is required/,
+        ),
       ]);
     });
 
     it("user:join adds a user to another organization; the role is live on the user's token there", async () => {
       const email = `joiner.${randomBytes(3).toString('hex')}@example.test`;
-      const user = await ok('user:create', '--org', organizationId, '--name', 'Joiner', '--email', email, '--role', 'owner');
+      const user = await ok(
+        'user:create',
+        '--org',
+        organizationId,
+        '--name',
+        'Joiner',
+        '--email',
+        email,
+        '--role',
+        'owner',
+      );
       const other = await ok('org:create', '--name', 'Other Inc', '--billing', 'active');
 
       const membership = await ok('user:join', '--user', user.id, '--org', other.id, '--role', 'group_manager');
@@ -266,17 +332,39 @@ describe('admin CLI', () => {
     it('user:join and token:create refuse unknown users and non-members', async () => {
       const stranger = await ok('org:create', '--name', 'Stranger Inc');
       const email = `member.${randomBytes(3).toString('hex')}@example.test`;
-      const user = await ok('user:create', '--org', organizationId, '--name', 'Member', '--email', email, '--role', 'owner');
+      const user = await ok(
+        'user:create',
+        '--org',
+        organizationId,
+        '--name',
+        'Member',
+        '--email',
+        email,
+        '--role',
+        'owner',
+      );
       await Promise.all([
         fails(['user:join', '--user', UNKNOWN_ID, '--org', organizationId, '--role', 'owner'], 1, /User not found/),
         fails(['token:create', '--user', user.id, '--org', stranger.id], 1, /not a member/),
-        fails(['token:create', '--user', user.id, '--org', organizationId, '--expires-at', '2001-01-01'], 1, /expiry must be in the future/),
+        fails(
+          ['token:create', '--user', user.id, '--org', organizationId, '--expires-at', '2001-01-01'],
+          1,
+          /expiry must be in the future/,
+        ),
       ]);
     });
 
     it('token:list shows every token without its secret; token:revoke makes the next request 401', async () => {
       const seed = await ok('seed:demo', '--org-name', 'Token Check');
-      const second = await ok('token:create', '--user', seed.user.id, '--org', seed.organization.id, '--name', 'second');
+      const second = await ok(
+        'token:create',
+        '--user',
+        seed.user.id,
+        '--org',
+        seed.organization.id,
+        '--name',
+        'second',
+      );
       await api.http.get('/api/v1/me').set(bearer(second.token)).expect(200);
 
       const listed = await ok('token:list', '--org', seed.organization.id);
@@ -323,12 +411,18 @@ describe('admin CLI', () => {
     it('document:create with every option answers the Document as the API shows it', async () => {
       const document = await ok(
         'document:create',
-        '--org', seed.organization.id,
-        '--name', 'Travel Policy',
-        '--requires-signature', 'false',
-        '--renewal-interval-days', '30',
-        '--auto-renew', 'true',
-        '--attestation-type', 'acknowledgment',
+        '--org',
+        seed.organization.id,
+        '--name',
+        'Travel Policy',
+        '--requires-signature',
+        'false',
+        '--renewal-interval-days',
+        '30',
+        '--auto-renew',
+        'true',
+        '--attestation-type',
+        'acknowledgment',
       );
       expect(document).toMatchObject({
         id: expect.stringMatching(ULID),
@@ -353,11 +447,31 @@ describe('admin CLI', () => {
     it('document:create refuses bad booleans, integers and choices', async () => {
       const org = seed.organization.id;
       await Promise.all([
-        fails(['document:create', '--org', org, '--name', 'X', '--requires-signature', 'yes'], 2, /--requires-signature must be true or false/),
-        fails(['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', 'ten'], 2, /--renewal-interval-days must be a whole number/),
-        fails(['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', '-3'], 2, /--renewal-interval-days must be a whole number/),
-        fails(['document:create', '--org', org, '--name', 'X', '--attestation-type', 'stamp'], 2, /--attestation-type must be one of/),
-        fails(['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', '0'], 1, /renewal interval days field must be at least 1/),
+        fails(
+          ['document:create', '--org', org, '--name', 'X', '--requires-signature', 'yes'],
+          2,
+          /--requires-signature must be true or false/,
+        ),
+        fails(
+          ['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', 'ten'],
+          2,
+          /--renewal-interval-days must be a whole number/,
+        ),
+        fails(
+          ['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', '-3'],
+          2,
+          /--renewal-interval-days must be a whole number/,
+        ),
+        fails(
+          ['document:create', '--org', org, '--name', 'X', '--attestation-type', 'stamp'],
+          2,
+          /--attestation-type must be one of/,
+        ),
+        fails(
+          ['document:create', '--org', org, '--name', 'X', '--renewal-interval-days', '0'],
+          1,
+          /renewal interval days field must be at least 1/,
+        ),
       ]);
     });
 
@@ -392,13 +506,25 @@ describe('admin CLI', () => {
     it('document:publish and document:archive refuse unknown documents and unreadable files', async () => {
       await Promise.all([
         fails(['document:publish', '--document', UNKNOWN_ID], 1, /Document not found/),
-        fails(['document:publish', '--document', seed.documents[0].id, '--content-file', join(scratch, 'missing.md')], 2, /cannot read --content-file .*ENOENT/),
+        fails(
+          ['document:publish', '--document', seed.documents[0].id, '--content-file', join(scratch, 'missing.md')],
+          2,
+          /cannot read --content-file .*ENOENT/,
+        ),
         fails(['document:archive', '--document', UNKNOWN_ID], 1, /Document not found/),
       ]);
     });
 
     it('group:create answers the Group plus auto_issue_requests; group:add-document links a document', async () => {
-      const group = await ok('group:create', '--org', seed.organization.id, '--name', 'Night shift', '--auto-issue', 'true');
+      const group = await ok(
+        'group:create',
+        '--org',
+        seed.organization.id,
+        '--name',
+        'Night shift',
+        '--auto-issue',
+        'true',
+      );
       expect(group).toEqual({
         id: expect.stringMatching(ULID),
         organization_id: seed.organization.id,
@@ -423,7 +549,11 @@ describe('admin CLI', () => {
       await Promise.all([
         fails(['group:add-document', '--group', group, '--document', other.documents[0].id], 1, /Document not found/),
         fails(['group:add-document', '--group', UNKNOWN_ID, '--document', seed.documents[0].id], 1, /Group not found/),
-        fails(['group:create', '--org', seed.organization.id, '--name', 'X', '--auto-issue', 'maybe'], 2, /--auto-issue must be true or false/),
+        fails(
+          ['group:create', '--org', seed.organization.id, '--name', 'X', '--auto-issue', 'maybe'],
+          2,
+          /--auto-issue must be true or false/,
+        ),
       ]);
     });
   });
@@ -433,12 +563,20 @@ describe('admin CLI', () => {
       const seed = await ok('seed:demo', '--org-name', 'People Inc');
       const personId: string = seed.people[0].id;
       const person = await ok('person:archive', '--person', personId);
-      expect(person).toMatchObject({ id: personId, organization_id: seed.organization.id, archived_at: expect.stringMatching(ISO) });
+      expect(person).toMatchObject({
+        id: personId,
+        organization_id: seed.organization.id,
+        archived_at: expect.stringMatching(ISO),
+      });
 
       const auth = bearer(seed.token.token);
       const active = await api.http.get('/api/v1/people').query({ id: personId }).set(auth).expect(200);
       expect(active.body.data).toEqual([]);
-      const archived = await api.http.get('/api/v1/people').query({ id: personId, archived: 'true' }).set(auth).expect(200);
+      const archived = await api.http
+        .get('/api/v1/people')
+        .query({ id: personId, archived: 'true' })
+        .set(auth)
+        .expect(200);
       expect(archived.body.data).toEqual([person]);
     });
 
@@ -469,7 +607,10 @@ describe('admin CLI', () => {
       const seed = await ok('seed:demo');
       expect(seed.organization).toMatchObject({ name: 'Demo Organization', billing: 'active' });
       expect(seed.user).toMatchObject({ organization_id: seed.organization.id, role: 'owner' });
-      expect(seed.token).toMatchObject({ token: expect.stringMatching(/^atst_/), organization_id: seed.organization.id });
+      expect(seed.token).toMatchObject({
+        token: expect.stringMatching(/^atst_/),
+        organization_id: seed.organization.id,
+      });
       expect(seed.people).toHaveLength(10);
       expect(seed.groups.map((group: Json) => group.auto_issue_requests).sort()).toEqual([false, true]);
 
@@ -480,7 +621,9 @@ describe('admin CLI', () => {
       const people = await api.http.get('/api/v1/people').set(auth).expect(200);
       expect(people.body.meta.total).toBe(10);
       const groups = await api.http.get('/api/v1/groups').set(auth).expect(200);
-      expect(groups.body.data.map((group: Json) => group.id).sort()).toEqual(seed.groups.map((group: Json) => group.id).sort());
+      expect(groups.body.data.map((group: Json) => group.id).sort()).toEqual(
+        seed.groups.map((group: Json) => group.id).sort(),
+      );
     });
   });
 });

@@ -49,8 +49,7 @@ describe('npm start without configuration (embedded PostgreSQL, in-process queue
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'attest-embedded-'));
     port = await freePort();
-    const { DATABASE_URL, REDIS_URL, APP_KEY, APP_URL, ...inherited } = process.env;
-    void [DATABASE_URL, REDIS_URL, APP_KEY, APP_URL];
+    const { DATABASE_URL: _database, REDIS_URL: _redis, APP_KEY: _key, APP_URL: _url, ...inherited } = process.env;
     env = {
       ...inherited,
       DATA_DIR: dataDir,

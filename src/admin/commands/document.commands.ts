@@ -35,7 +35,7 @@ export const createDocumentCommand: AdminCommand = {
 
 export const publishDocumentCommand: AdminCommand = {
   name: 'document:publish',
-  summary: "Publish a new revision of a document, which becomes its latest; earlier attestations become outdated.",
+  summary: 'Publish a new revision of a document, which becomes its latest; earlier attestations become outdated.',
   options: {
     document: id('the document id'),
     'content-file': path('the revision text: Markdown, or plain text when the file ends in .txt (default: empty)'),

@@ -24,7 +24,7 @@ export const createGroupCommand: AdminCommand = {
 
 export const addDocumentToGroupCommand: AdminCommand = {
   name: 'group:add-document',
-  summary: "Add a document to a group of the same organization; people who join the group are assigned it.",
+  summary: 'Add a document to a group of the same organization; people who join the group are assigned it.',
   options: {
     group: id('the group id'),
     document: id('the document id'),

@@ -27,7 +27,7 @@ export const createUserCommand: AdminCommand = {
 
 export const joinOrganizationCommand: AdminCommand = {
   name: 'user:join',
-  summary: "Add an existing user to an organization, or change their role there.",
+  summary: 'Add an existing user to an organization, or change their role there.',
   options: {
     user: id('the user id'),
     org: id('the organization id'),
