@@ -42,7 +42,8 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
   async addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]> {
     const rows: { person_id: string }[] = await activeManager(this.db).query(
       `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at)
-       SELECT $1, person.id, $2, $3 FROM unnest($4::varchar[]) AS person (id) ORDER BY person.id
+       SELECT $1::varchar, person.id, $2::varchar, $3::timestamptz FROM unnest($4::varchar[]) AS person (id)
+        ORDER BY person.id
        ON CONFLICT (group_id, person_id) DO NOTHING
        RETURNING person_id`,
       [group.id, group.organizationId, now, [...personIds]],
@@ -53,9 +54,9 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
   async assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void> {
     await activeManager(this.db).query(
       `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
-       SELECT grouped.document_id, person.id, $2, $1, $3
+       SELECT grouped.document_id, person.id, $2::varchar, $1::varchar, $3::timestamptz
          FROM group_documents grouped CROSS JOIN unnest($4::varchar[]) AS person (id)
-        WHERE grouped.group_id = $1
+        WHERE grouped.group_id = $1::varchar
         ORDER BY grouped.document_id, person.id
        ON CONFLICT (document_id, person_id) DO NOTHING`,
       [group.id, group.organizationId, now, [...personIds]],
