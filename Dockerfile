@@ -1,0 +1,34 @@
+# syntax=docker/dockerfile:1
+# One image for the API, the worker and the migrations (docker-compose.yml picks the command).
+# Node 24 LTS: the same major the test suite runs on (the `node` dev dependency pins it for local npm scripts).
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No install scripts: the image already has Node 24 (the `node` dev dependency would download another), and the
+# embedded PostgreSQL of `npm start` is never used in a container (DATABASE_URL is always given).
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY scripts ./scripts
+COPY libs ./libs
+COPY src ./src
+RUN node scripts/build.js
+# Runtime dependencies only; the optional ones are the embedded PostgreSQL binaries and native accelerators that
+# have a JavaScript fallback.
+RUN npm prune --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000
+WORKDIR /app
+# Owned by root and only readable by the app's user: the process cannot rewrite its own code.
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node directly, not npm: it receives SIGTERM itself and shuts down gracefully.
+CMD ["node", "dist/src/main.js"]
