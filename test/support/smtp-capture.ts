@@ -26,6 +26,8 @@ export interface SmtpCapture {
   /** For SMTP_URL. */
   url: string;
   messages: CapturedEmail[];
+  /** Messages whose data is arriving or waiting for the accept delay. */
+  receiving(): number;
   /** Resolves once at least `count` messages have arrived; rejects after the timeout with what did arrive. */
   waitFor(count: number, timeoutMs?: number): Promise<CapturedEmail[]>;
   /** Messages to one recipient address. */
@@ -38,6 +40,7 @@ export interface SmtpCapture {
 export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const messages: CapturedEmail[] = [];
   const waiters = new Set<() => void>();
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -51,10 +54,12 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       return callback(error);
     },
     onData(stream, session, callback) {
+      receiving += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const accept = () => {
+          receiving -= 1;
           const raw = Buffer.concat(chunks).toString('utf8');
           messages.push({
             envelope: {
@@ -79,6 +84,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    receiving: () => receiving,
     options,
     to: (address) => messages.filter((m) => m.envelope.to.includes(address)),
     waitFor(count, timeoutMs = 15_000) {
