@@ -66,8 +66,10 @@ export async function openEmbeddedDatabase(
     throw new Error(`no embedded database under ${dataDir} (start the API once with npm start, or set DATABASE_URL)`);
   }
   mkdirSync(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the unprivileged `postgres` user, who must be able to reach the cluster directory.
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  // PostgreSQL refuses to run as root: as root, it runs as a `postgres` OS user (created if missing), who must be
+  // able to reach the cluster directory. Any other user runs it as themselves.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chmodSync(dataDir, 0o755);
   const credentials = created ? newCredentials(credentialsFile) : readCredentials(credentialsFile);
   const port = options.port ?? DEFAULT_EMBEDDED_PORT;
   const server = new (loadEmbeddedPostgres())({
@@ -77,7 +79,7 @@ export async function openEmbeddedDatabase(
     password: credentials.password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: true,
+    createPostgresUser: asRoot,
     // TCP on loopback only; no Unix socket, whose default directory may not be writable here.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: () => undefined,
