@@ -25,6 +25,9 @@ interface Run {
 
 type Json = Record<string, any>;
 
+// Each command is a process booting the application (about a second); a test runs several, some in parallel.
+jest.setTimeout(60_000);
+
 describe('admin CLI', () => {
   let database: TestDatabase;
   let api: TestApp;
