@@ -14,6 +14,8 @@ export interface CoreOptions {
   /** Tests read the request log from here. */
   logStream?: NodeJS.WritableStream;
   clock?: Clock;
+  /** Connection attempts at boot before giving up (Nest's default: 9, 3 s apart); the CLI fails fast with 0. */
+  databaseConnectRetries?: number;
 }
 
 /** What the API, the worker and the admin CLI all need: configuration, clock, logging, PostgreSQL, Redis. */
@@ -39,7 +41,10 @@ export class CoreModule {
           },
           forRoutes: ['*splat'],
         }),
-        TypeOrmModule.forRoot(dataSourceOptions(config.databaseUrl)),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl),
+          ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
+        }),
         RedisModule,
       ],
       providers: [

@@ -31,10 +31,13 @@ export async function openAdminContext(env: NodeJS.ProcessEnv): Promise<AdminCon
     const config = new AppConfig({ ...env, LOG_LEVEL: env.LOG_LEVEL?.trim() || 'warn', ...overrides });
     // No Nest logger while booting: its console logger writes to stdout, and a boot failure is reported by
     // the CLI itself in one line.
-    const app = await NestFactory.createApplicationContext(AppModule.forBackground({ config, logTo: 'stderr' }), {
-      logger: false,
-      abortOnError: false,
-    });
+    const app = await NestFactory.createApplicationContext(
+      AppModule.forBackground({ config, logTo: 'stderr', databaseConnectRetries: 0 }),
+      {
+        logger: false,
+        abortOnError: false,
+      },
+    );
     app.useLogger(app.get(Logger));
     return {
       app,

@@ -139,6 +139,14 @@ describe('admin CLI', () => {
     });
   });
 
+  it('with an unreachable database, fails at once rather than retrying for half a minute', async () => {
+    const started = Date.now();
+    await fails(['token:list', '--org', UNKNOWN_ID], 1, /ECONNREFUSED/, {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   describe('organizations', () => {
     it('org:create: a trial ending in 14 days by default', async () => {
       const before = Date.now();
