@@ -19,6 +19,7 @@ import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
 import { NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
+import { ApiDescriptionModule } from './openapi/api-description.module';
 import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
 
@@ -54,6 +55,7 @@ export class AppModule {
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails itself.
         ...(options.config.redisUrl ? [] : [NotificationWorkerModule.forRoot()]),
         HealthModule,
+        ApiDescriptionModule,
       ],
       providers: [
         RouteCatalog,

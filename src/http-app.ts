@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/common';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
+import { publishApiDescription } from './openapi/publish-api-description';
 
 /** Paths outside `/api/v1`: probes and the recipient's attestation page. */
 const OUTSIDE_API_PREFIX = [
@@ -29,6 +30,7 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   await app.init();
+  publishApiDescription(app);
   // After every route: paths outside /api/v1 that match nothing get the same JSON 404/405 as inside it.
   const routes = app.get(RouteCatalog);
   app.use((request: Request, response: Response) => {

@@ -1,10 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Access } from '../identity/http/access.decorator';
 import { RedisHealthIndicator } from './redis.health';
 
 @Controller('health')
 @Access('public')
+@ApiExcludeController() // operational probes outside /api/v1, not part of the API description
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { Clock, FixedClock } from '@lib/common';
 import { AppConfig } from '../../src/config/app-config';
 import { createHttpApp } from '../../src/http-app';
+import { watchContract } from './contract';
 import { TEST_REDIS_URL } from './environment';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -44,6 +45,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await createHttpApp({ config, clock, logStream: options.logStream });
   await app.init();
   const server = app.getHttpServer();
+  // Every response this app gives is checked against the OpenAPI document it serves (test/support/contract.ts).
+  await watchContract(server);
   return {
     app,
     http: request(server),

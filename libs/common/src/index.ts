@@ -17,3 +17,4 @@ export * from './validation/field.decorator';
 export * from './validation/input-transforms';
 export * from './validation/rules';
 export * from './validation/validation.pipe';
+export * from './openapi';

@@ -1,10 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { PageRequest, toEnvelope, wantsArchived } from '@lib/common';
+import { ApiEndpoint, PageRequest, toEnvelope, wantsArchived } from '@lib/common';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListDocuments } from '../application/list-documents.use-case';
 import { presentDocument } from './document.presenter';
+import { DocumentPage } from './document.response';
 import { ListDocumentsQuery } from './documents.dto';
 
 @Controller('documents')
@@ -15,6 +16,14 @@ export class DocumentsController {
   ) {}
 
   @Get()
+  @ApiEndpoint({
+    operationId: 'listDocuments',
+    tag: 'Documents',
+    summary: 'List documents',
+    description: 'Active documents by default, ordered by name, each with its attestation counts.',
+    success: { status: 200, description: 'A page of documents.', type: DocumentPage },
+    unprocessable: 'A filter or paging parameter is invalid.',
+  })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDocumentsQuery) {
     const filter = { name: query.name ?? undefined, archived: wantsArchived(query) };
     const request = PageRequest.from(query);

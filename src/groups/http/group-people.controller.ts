@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { RelayAfterResponse } from '../../notifications/http/relay-after-response';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
+import { GroupMembershipList } from './group-membership.response';
 import { AddPeopleToGroupBody } from './group-people.dto';
 import { GroupPeoplePathGuard } from './group-people-path.guard';
 
@@ -21,6 +22,26 @@ export class GroupPeopleController {
   /** Always 200, one membership per requested id in the request's order; emails are queued after the answer. */
   @Post()
   @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'addPeopleToGroup',
+    tag: 'Groups',
+    summary: 'Add people to a group',
+    description:
+      'All or nothing. People already in the group are accepted as they are. Each new member is assigned the ' +
+      "group's documents; when the group issues requests automatically, signature requests are created for the " +
+      'newly assigned published documents, and one email per person is sent after the response.',
+    success: {
+      status: 200,
+      description: "One membership per requested person, in the request's order.",
+      type: GroupMembershipList,
+    },
+    jsonBody: true,
+    notFound: 'No such group in the organization (a malformed id included).',
+    unprocessable:
+      '`person_ids` is missing, empty, over 100, has duplicates, or names someone who is not an active person ' +
+      'of the organization (errors keyed `person_ids.N`).',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
   async add(
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,
@@ -38,6 +59,16 @@ export class GroupPeopleController {
 
   @Delete(':person')
   @HttpCode(204)
+  @ApiEndpoint({
+    operationId: 'removePersonFromGroup',
+    tag: 'Groups',
+    summary: 'Remove a person from a group',
+    description: 'Removes the membership only: document assignments and requests made through the group stay.',
+    success: { status: 204, description: 'Removed; no body.' },
+    notFound: 'No such group in the organization, or the person is not a member of it (malformed ids included).',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  @ApiUlidPath('person', "The person's ULID.")
   async remove(
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,

@@ -1,4 +1,5 @@
-import { Field, rules } from '@lib/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Field, rules, ULID_INPUT_PATTERN } from '@lib/common';
 
 export const MAX_PEOPLE_PER_ADD = 100;
 
@@ -7,6 +8,14 @@ export const MAX_PEOPLE_PER_ADD = 100;
  * person of the organization) by the use-case, which reports them as `person_ids.N`.
  */
 export class AddPeopleToGroupBody {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: ULID_INPUT_PATTERN },
+    minItems: 1,
+    maxItems: MAX_PEOPLE_PER_ADD,
+    uniqueItems: true,
+    description: 'Distinct ids of active people of the organization.',
+  })
   @Field({ required: true }, rules.array, rules.minItems(1), rules.maxItems(MAX_PEOPLE_PER_ADD))
   person_ids!: unknown[];
 }

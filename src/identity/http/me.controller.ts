@@ -1,12 +1,22 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiEndpoint } from '@lib/common';
 import type { Principal } from '../application/principal';
 import { Access } from './access.decorator';
 import { CurrentPrincipal } from './current-principal.decorator';
+import { MeResponse } from './me.response';
 
 @Controller('me')
 export class MeController {
   @Get()
   @Access('any_role')
+  @ApiEndpoint({
+    operationId: 'showMe',
+    tag: 'Me',
+    summary: 'The authenticated user',
+    description: "The only operation a group manager's token may call.",
+    success: { status: 200, description: 'The user and organization of the token.', type: MeResponse },
+    anyRole: true,
+  })
   show(@CurrentPrincipal() principal: Principal) {
     return {
       id: principal.user.id,

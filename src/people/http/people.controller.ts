@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/common';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -10,6 +10,7 @@ import type { PeopleFilter } from '../application/person.repository';
 import { ShowPerson } from '../application/show-person.use-case';
 import { CreatePersonBody, ListPeopleQuery } from './people.dto';
 import { presentPerson } from './person.presenter';
+import { PersonList, PersonPage, PersonResponse } from './person.response';
 
 @Controller('people')
 export class PeopleController {
@@ -23,6 +24,20 @@ export class PeopleController {
 
   /** A page of people; with `id`, a bare `{ data }` holding that person or nobody. */
   @Get()
+  @ApiEndpoint({
+    operationId: 'listPeople',
+    tag: 'People',
+    summary: 'List people',
+    description:
+      'Active people by default, ordered by creation. With `id`, answers `{ data }` holding that person or nobody ' +
+      '(the other filters still apply).',
+    success: {
+      status: 200,
+      description: 'A page of people, or the bare list when filtered by `id`.',
+      oneOf: [PersonPage, PersonList],
+    },
+    unprocessable: 'A filter or paging parameter is invalid (e.g. `per_page` over 100, a malformed `id`).',
+  })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListPeopleQuery) {
     const organizationId = principal.organization.id;
     const filter: PeopleFilter = {
@@ -42,6 +57,16 @@ export class PeopleController {
   }
 
   @Post()
+  @ApiEndpoint({
+    operationId: 'createPerson',
+    tag: 'People',
+    summary: 'Add a person',
+    description: "Sends no invitation and no request. The person's `source` is `oauth`.",
+    success: { status: 201, description: 'The new person.', type: PersonResponse },
+    jsonBody: true,
+    unprocessable:
+      'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
+  })
   async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody) {
     const person = await this.createPerson.execute({
       organizationId: principal.organization.id,
@@ -54,6 +79,14 @@ export class PeopleController {
   }
 
   @Get(':id')
+  @ApiEndpoint({
+    operationId: 'showPerson',
+    tag: 'People',
+    summary: 'Show a person',
+    success: { status: 200, description: 'The person, archived or not.', type: PersonResponse },
+    notFound: 'No such person in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The person's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(await this.showPerson.execute({ organizationId: principal.organization.id, personId: id }));
   }

@@ -1,5 +1,6 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull } from '@lib/common';
+import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../domain/person';
 import { PHONE_INPUT_MAX_LENGTH, toE164 } from '../domain/phone-number';
 
@@ -10,18 +11,26 @@ const phoneNumber: Rule = {
 
 /** GET /people. An empty filter is no filter. */
 export class ListPeopleQuery extends ArchivablePageQuery {
+  @ApiPropertyOptional({
+    type: String,
+    pattern: ULID_INPUT_PATTERN,
+    description: 'Exactly this person: the answer is `{ data: [person] }` or `{ data: [] }`, without links or meta.',
+  })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.ulid)
   id?: string | null;
 
+  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the full name, ignoring case.' })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(255))
   name?: string | null;
 
+  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the email, ignoring case.' })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(255))
   email?: string | null;
 
+  @ApiPropertyOptional({ type: String, maxLength: 50, description: 'Part of the phone number in its E.164 form.' })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(50))
   phone?: string | null;
@@ -29,18 +38,39 @@ export class ListPeopleQuery extends ArchivablePageQuery {
 
 /** POST /people. Strings are trimmed first, as Laravel does; an empty first name or phone is null. */
 export class CreatePersonBody {
+  @ApiProperty({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
   @Transform(trimmed)
   @Field({ required: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
   last_name!: string;
 
+  @ApiProperty({
+    format: 'email',
+    maxLength: PERSON_EMAIL_MAX_LENGTH,
+    description: 'Trimmed; unique within the organization, ignoring case, archived people included.',
+    example: 'ada@example.com',
+  })
   @Transform(trimmed)
   @Field({ required: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
   email!: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: PERSON_NAME_MAX_LENGTH,
+    description: 'Absent or empty: stored as null.',
+    example: 'Ada',
+  })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
   first_name?: string | null;
 
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: PHONE_INPUT_MAX_LENGTH,
+    description: 'An international number (with its + and country code); stored and answered in E.164.',
+    example: '+44 20 7946 0958',
+  })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
   phone?: string | null;

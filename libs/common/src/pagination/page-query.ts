@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Field } from '../validation/field.decorator';
 import { rules } from '../validation/rules';
@@ -11,10 +12,23 @@ export const MAX_PER_PAGE = 100;
 
 /** `per_page` and `page`, shared by every list endpoint. */
 export class PageQuery {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PER_PAGE,
+    default: DEFAULT_PER_PAGE,
+    description: 'Items per page.',
+  })
   @Transform(toInteger)
   @Field({}, rules.integer, rules.min(1), rules.max(MAX_PER_PAGE))
   per_page?: number;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    default: 1,
+    description: 'A page beyond the last answers an empty `data`.',
+  })
   @Transform(toInteger)
   @Field({}, rules.integer, rules.min(1))
   page?: number;
@@ -24,6 +38,11 @@ export const ARCHIVED_VALUES = ['true', 'false', '1', '0'] as const;
 
 /** Lists of people and documents also take `archived`: exactly true, false, 1 or 0. */
 export class ArchivablePageQuery extends PageQuery {
+  @ApiPropertyOptional({
+    enum: ARCHIVED_VALUES,
+    default: 'false',
+    description: '`true` or `1`: only archived items; `false` or `0` (the default): only active ones.',
+  })
   @Field({}, rules.oneOf(ARCHIVED_VALUES))
   archived?: string;
 }

@@ -1,0 +1,89 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/common';
+import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
+import { REQUEST_SOURCES } from '../domain/attestation-request';
+
+/** What `presentAttestationRequest` answers, described for the OpenAPI document. */
+@ResponseSchema('AttestationRequest', 'A published document sent to a person for a typed-name signature.')
+export class AttestationRequestResponse {
+  @ApiUlid('The request.')
+  id!: string;
+
+  @ApiUlid('The organization the request belongs to.')
+  organization_id!: string;
+
+  @ApiUlid('The document.')
+  document_id!: string;
+
+  @ApiUlid('The published revision that was sent.')
+  document_revision_id!: string;
+
+  @ApiUlid('The recipient.')
+  person_id!: string;
+
+  @ApiProperty({ description: "The recipient's name when the request was created.", example: 'Ada Lovelace' })
+  recipient_name!: string;
+
+  @ApiProperty({
+    format: 'email',
+    description: "The recipient's email when the request was created.",
+    example: 'ada@example.com',
+  })
+  recipient_email!: string;
+
+  @ApiProperty({
+    enum: ['acknowledgment', 'signature'],
+    description: 'Fixed on the request: always `signature` for new requests; `acknowledgment` is historical.',
+  })
+  requested_attestation_type!: string;
+
+  @ApiProperty({
+    enum: [...REQUEST_SOURCES],
+    description: '`oauth` through this API; `system` when a group issued it.',
+  })
+  source!: string;
+
+  @ApiProperty({
+    enum: [...ATTESTATION_REQUEST_STATUSES],
+    description: 'A request created through the API is answered in status `sent`.',
+  })
+  status!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 5000,
+    description: 'Shown in the emails and on the attestation page.',
+  })
+  recipient_message!: string | null;
+
+  @ApiDateTime('When the request was sent.', { nullable: true })
+  sent_at!: string | null;
+
+  @ApiDateTime('The most recent reminder.', { nullable: true })
+  last_reminded_at!: string | null;
+
+  @ApiDateTime("The recipient's first view.", { nullable: true })
+  viewed_at!: string | null;
+
+  @ApiDateTime('Completion.', { nullable: true })
+  attested_at!: string | null;
+
+  @ApiDateTime('When it was canceled.', { nullable: true })
+  canceled_at!: string | null;
+
+  @ApiDateTime('Scheduled expiry; null when it does not expire.', { nullable: true })
+  expires_at!: string | null;
+
+  @ApiDateTime('Actual expiry.', { nullable: true })
+  expired_at!: string | null;
+
+  @ApiUlid('The user whose API token issued the request; null when the service issued it.', { nullable: true })
+  requested_by_user_id!: string | null;
+
+  @ApiDateTime('When the request was created.')
+  created_at!: string;
+
+  @ApiDateTime('When the request last changed.')
+  updated_at!: string;
+}

@@ -1,0 +1,109 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { API_HEADERS } from '@lib/common';
+
+/** Where the API lives; the document's paths are relative to it, as in the specification. */
+export const API_PREFIX = '/api/v1';
+export const API_DESCRIPTION_VERSION = '1.0.0';
+
+const OVERVIEW = `
+A JSON-over-HTTPS interface for an organization's people, groups, documents and attestation (typed-name
+signature) requests. Every path is relative to \`{APP_URL}/api/v1\`.
+
+**Authentication.** Every operation needs \`Authorization: Bearer <API token>\`. A token belongs to one user in
+one organization, and every answer is scoped to that organization: another organization's resource is
+indistinguishable from a missing one (404). Owner and administrator tokens may call everything; a group
+manager's token only \`GET /me\` (403 elsewhere). The organization needs an active trial or subscription (402).
+
+**Order of checks.** The first failing check answers: unknown route 404 \`{"error": "Not found."}\` (a known path
+with another method: 405 with an \`Allow\` header); token 401; rate limit 429; billing 402; role 403; path ids 404
+(a malformed ULID included); query and body validation 422; a body that is not a JSON object 400, over 1 MiB 413.
+Unexpected failures answer 500 \`{"error": "Server Error."}\` and an unreachable database or Redis 503, never
+with internals.
+
+**Rate limit.** 60 requests per minute per token, shared by all routes and all API processes; requests without
+a valid token count per client IP. Every answer to an authenticated request carries \`X-RateLimit-Limit\` and
+\`X-RateLimit-Remaining\`; a 429 adds \`Retry-After\` and \`X-RateLimit-Reset\`. Back off exponentially.
+
+**Conventions.** Identifiers are lowercase ULIDs (accepted in either case). Timestamps are ISO 8601 UTC with
+milliseconds (\`2026-11-22T10:15:30.123Z\`). Every answer carries \`X-Request-Id\` and, when it has a body,
+\`Content-Type: application/json\`. Unknown query parameters and body fields are ignored. Lists are paginated
+(\`per_page\` 1 to 100, default 25; \`page\` from 1) and their links are absolute and carry the filters.
+
+This document is generated from the service's code and served at \`GET /api/v1/openapi.json\`; a browsable
+reference is at \`GET /api/v1/docs\`. Neither needs a token nor counts against the rate limit.
+`.trim();
+
+/**
+ * The OpenAPI 3.1 description of the API, read from the controllers' and DTOs' decorators. It depends only on
+ * the application's modules, not on its configuration, so the file `npm run openapi` writes equals what the
+ * running service serves.
+ */
+export function describeApi(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Attestation Service API')
+    .setDescription(OVERVIEW)
+    .setVersion(API_DESCRIPTION_VERSION)
+    .addServer(API_PREFIX, 'This service; the path prefix carries the major version.')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'An API token, created with `npm run admin -- token:create`.' },
+      'bearer',
+    )
+    .addSecurityRequirements('bearer')
+    .build();
+  config.components = { ...config.components, headers: API_HEADERS };
+  const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, autoTagControllers: false });
+  return inCanonicalOrder(document);
+}
+
+const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * Paths, operations, responses and component schemas sorted, so the document does not change when modules or
+ * decorators are merely reordered, and the committed file diffs cleanly.
+ */
+function inCanonicalOrder(document: OpenAPIObject): OpenAPIObject {
+  const paths = Object.fromEntries(
+    Object.keys(document.paths)
+      .sort()
+      .map((path) => {
+        const item = document.paths[path] as Record<string, unknown>;
+        const keys = Object.keys(item).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+        return [path, Object.fromEntries(keys.map((key) => [key, withSortedResponses(item[key])]))];
+      }),
+  );
+  const components = document.components ?? {};
+  return {
+    openapi: document.openapi,
+    info: document.info,
+    servers: document.servers,
+    security: document.security,
+    tags: document.tags,
+    paths,
+    components: { ...components, schemas: sortedByKey(components.schemas ?? {}) },
+  } as OpenAPIObject;
+}
+
+function rank(key: string): number {
+  const index = METHOD_ORDER.indexOf(key);
+  return index === -1 ? -1 : index;
+}
+
+function withSortedResponses(operation: unknown): unknown {
+  if (typeof operation !== 'object' || operation === null || !('responses' in operation)) return operation;
+  return { ...operation, responses: sortedByKey(operation.responses as Record<string, unknown>) };
+}
+
+function sortedByKey<T>(map: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((key) => [key, map[key]]),
+  );
+}
+
+/** The committed file's form: two-space JSON and a final newline. */
+export function formatApiDescription(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
