@@ -60,7 +60,10 @@ describe('GET /api/v1/groups', () => {
     const seen: string[] = [];
     let next: string | null = `${API}/groups?per_page=2`;
     while (next) {
-      const { body } = await t.http.get(next.replace('http://api.test', '')).set(tenant.auth).expect(200);
+      const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } = await t.http
+          .get(next.replace('http://api.test', ''))
+          .set(tenant.auth)
+          .expect(200);
       seen.push(...names(body));
       next = body.links.next;
     }

@@ -118,7 +118,10 @@ describe('GET /api/v1/people', () => {
       let next: string | null = `${API}/people?per_page=7`;
       let pages = 0;
       while (next) {
-        const { body } = await t.http.get(next.replace('http://api.test', '')).set(tenant.auth).expect(200);
+        const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } = await t.http
+          .get(next.replace('http://api.test', ''))
+          .set(tenant.auth)
+          .expect(200);
         seen.push(...ids(body));
         next = body.links.next;
         pages++;

@@ -4,8 +4,10 @@ import { ATTESTATION_BUCKETS, AttestationCounts, noAttestations } from '../domai
 const OPEN_STATUSES = `('created', 'sent', 'viewed', 'bounced', 'failed', 'complained')`;
 
 /**
- * The attestation counts of many documents in one statement: requests are folded per document and person
- * first (one pass over the page's requests), then every active assignee is put in the first bucket that applies.
+ * The attestation counts of many documents in one statement. Both reads are index-only scans in
+ * (document_id, person_id) order: the page's requests, folded per person (attestation_requests_standing), and
+ * its assignments (their primary key), merged without hashing or sorting. Archived people are left out by an
+ * anti-join on the small set of archived people. Every remaining assignee is put in the first bucket that applies.
  * $1: the documents' ids; $2: now, which decides whether a renewal is due.
  */
 export const ATTESTATION_COUNTS_SQL = `
@@ -24,6 +26,7 @@ export const ATTESTATION_COUNTS_SQL = `
            bool_or(r.status = 'attested') AS has_attested
     FROM attestation_requests r
     JOIN page ON page.id = r.document_id
+    WHERE r.document_id = ANY($1::varchar[])
     GROUP BY r.document_id, r.person_id
   ),
   assignee AS (
@@ -37,12 +40,13 @@ export const ATTESTATION_COUNTS_SQL = `
            END AS bucket
     FROM document_assignments a
     JOIN page ON page.id = a.document_id
-    JOIN people p ON p.id = a.person_id AND p.archived_at IS NULL
     LEFT JOIN standing s ON s.document_id = a.document_id AND s.person_id = a.person_id
     CROSS JOIN LATERAL (
       SELECT page.renewal_interval_days IS NOT NULL
          AND s.latest_attested_at + make_interval(days => page.renewal_interval_days) < $2::timestamptz AS due
     ) renewal
+    WHERE a.document_id = ANY($1::varchar[])
+      AND NOT EXISTS (SELECT 1 FROM people p WHERE p.id = a.person_id AND p.archived_at IS NOT NULL)
   )
   SELECT document_id,
          ${ATTESTATION_BUCKETS.map((bucket) => `count(*) FILTER (WHERE bucket = '${bucket}')::int AS ${bucket}`).join(',\n         ')},

@@ -53,13 +53,22 @@ export class TypeormPersonRepository extends PersonRepository {
       async () =>
         (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
       async (offset, limit) => {
-        const records = await this.matching(organizationId, filter)
+        // Ids first, then their rows: a deep page walks its offset in people_active alone (an index-only scan,
+        // as the index holds created_at and id) and reads only the page's own rows from the table.
+        const ids = await this.matching(organizationId, filter)
+          .select('person.id', 'id')
           .orderBy('person.created_at', 'ASC')
           .addOrderBy('person.id', 'ASC')
           .offset(offset)
           .limit(limit)
-          .getMany();
-        return records.map(personMapper.toDomain);
+          .getRawMany<{ id: string }>();
+        if (ids.length === 0) return [];
+        const records = await this.db.getRepository(PersonRecord).findBy({ id: In(ids.map((row) => row.id)) });
+        const byId = new Map(records.map((record) => [record.id, record]));
+        return ids.flatMap(({ id }) => {
+          const record = byId.get(id);
+          return record ? [personMapper.toDomain(record)] : [];
+        });
       },
     );
   }
