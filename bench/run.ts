@@ -49,6 +49,7 @@ function loadScenarios(): { file: string; scenario: Scenario }[] {
 /** The seeded organization and an owner token for it: seeds a fresh database, or reuses one if asked. */
 async function prepareDatabase(url: string): Promise<{ organizationId: string; token: string }> {
   if (process.env.BENCH_REUSE_DATABASE === '1') {
+    await migrate(url).catch(() => undefined);
     const reused = await withClient(url, (client) => reuseSeededOrganization(client)).catch(() => null);
     if (reused) {
       log(`Reusing the seeded organization ${reused.organizationId} in ${new URL(url).pathname.slice(1)}.`);
@@ -59,7 +60,11 @@ async function prepareDatabase(url: string): Promise<{ organizationId: string; t
   await migrate(url);
   log('Seeding the large organization…');
   const seeded = await withClient(url, (client) => seedLargeOrganization(client));
-  log(`Seeded in ${seeded.seconds} s: ${Object.entries(seeded.rows).map(([table, n]) => `${n} ${table}`).join(', ')}`);
+  log(
+    `Seeded in ${seeded.seconds} s: ${Object.entries(seeded.rows)
+      .map(([table, n]) => `${n} ${table}`)
+      .join(', ')}`,
+  );
   for (const { step, seconds } of seeded.steps) log(`  ${step}: ${seconds} s`);
   return seeded;
 }
@@ -83,12 +88,14 @@ async function reuseSeededOrganization(client: Client): Promise<{ organizationId
 
 async function main(): Promise<void> {
   const entry = 'dist/src/main.js';
-  if (!existsSync(join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first (npm run bench does)`);
+  if (!existsSync(join(ROOT, entry)))
+    throw new Error(`${entry} is missing: run npm run build first (npm run bench does)`);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_bench';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const scenarios = loadScenarios();
   const amountDefault = Number(process.env.BENCH_REQUESTS ?? 200);
-  if (!Number.isInteger(amountDefault) || amountDefault < 100) throw new Error('BENCH_REQUESTS must be a whole number ≥ 100');
+  if (!Number.isInteger(amountDefault) || amountDefault < 100)
+    throw new Error('BENCH_REQUESTS must be a whole number ≥ 100');
 
   const { organizationId, token } = await prepareDatabase(databaseUrl);
   const port = await freePort();
@@ -158,7 +165,8 @@ async function main(): Promise<void> {
   } finally {
     await sqlClient.end();
     await api?.stop();
-    if (process.env.BENCH_KEEP_DATABASE !== '1' && process.env.BENCH_REUSE_DATABASE !== '1') await dropDatabase(databaseUrl);
+    if (process.env.BENCH_KEEP_DATABASE !== '1' && process.env.BENCH_REUSE_DATABASE !== '1')
+      await dropDatabase(databaseUrl);
   }
 
   log();
@@ -166,7 +174,9 @@ async function main(): Promise<void> {
   log('| scenario | requests | median | p90 | p99 |');
   log('|---|---|---|---|---|');
   for (const { scenario, measurement } of results) {
-    log(`| ${scenario.name} | ${measurement.requests} | ${ms(measurement.median)} | ${ms(measurement.p90)} | ${ms(measurement.p99)} |`);
+    log(
+      `| ${scenario.name} | ${measurement.requests} | ${ms(measurement.median)} | ${ms(measurement.p90)} | ${ms(measurement.p99)} |`,
+    );
   }
   if (results.some(({ measurement }) => Object.keys(measurement.unexpected).length > 0)) {
     throw new Error('some responses had an unexpected status (see above)');
@@ -176,7 +186,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

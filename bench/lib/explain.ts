@@ -24,10 +24,14 @@ class RecordingLogger implements Logger {
  * Runs `work` (the application's own repository calls) on a DataSource that records its statements, then runs
  * each recorded SELECT again under EXPLAIN (ANALYZE, BUFFERS), so the plans are those of the API's exact SQL.
  */
-export async function explainQueries(databaseUrl: string, work: (db: DataSource) => Promise<unknown>): Promise<ExplainedQuery[]> {
+export async function explainQueries(
+  databaseUrl: string,
+  work: (db: DataSource) => Promise<unknown>,
+): Promise<ExplainedQuery[]> {
   const logger = new RecordingLogger();
   const db = new DataSource({ ...dataSourceOptions(databaseUrl, 2), logging: ['query'], logger });
   await db.initialize();
+  logger.statements.splice(0);
   try {
     await work(db);
     const selects = logger.statements.filter(({ sql }) => /^\s*(WITH|SELECT)\b/i.test(sql));

@@ -10,7 +10,12 @@ export interface LargeOrganizationSize {
   requests: number;
 }
 
-export const LARGE_ORGANIZATION: LargeOrganizationSize = { people: 100_000, documents: 1_000, groups: 200, requests: 500_000 };
+export const LARGE_ORGANIZATION: LargeOrganizationSize = {
+  people: 100_000,
+  documents: 1_000,
+  groups: 200,
+  requests: 500_000,
+};
 
 export interface SeededOrganization {
   organizationId: string;
@@ -23,20 +28,103 @@ export interface SeededOrganization {
 }
 
 const FIRST_NAMES = [
-  'Ada', 'Alan', 'Anna', 'Annette', 'Barbara', 'Carlos', 'Chen', 'Dana', 'David', 'Elena', 'Emma', 'Fatima', 'Frank',
-  'Grace', 'Hannah', 'Hiro', 'Ines', 'Ivan', 'Jana', 'Joanne', 'John', 'Julia', 'Karim', 'Katherine', 'Lars', 'Leila',
-  'Lucas', 'Maria', 'Mateo', 'Mei', 'Nadia', 'Noah', 'Olga', 'Omar', 'Priya', 'Rafael', 'Sara', 'Sofia', 'Tomas',
-  'Uma', 'Victor', 'Wei', 'Yara', 'Zoe',
+  'Ada',
+  'Alan',
+  'Anna',
+  'Annette',
+  'Barbara',
+  'Carlos',
+  'Chen',
+  'Dana',
+  'David',
+  'Elena',
+  'Emma',
+  'Fatima',
+  'Frank',
+  'Grace',
+  'Hannah',
+  'Hiro',
+  'Ines',
+  'Ivan',
+  'Jana',
+  'Joanne',
+  'John',
+  'Julia',
+  'Karim',
+  'Katherine',
+  'Lars',
+  'Leila',
+  'Lucas',
+  'Maria',
+  'Mateo',
+  'Mei',
+  'Nadia',
+  'Noah',
+  'Olga',
+  'Omar',
+  'Priya',
+  'Rafael',
+  'Sara',
+  'Sofia',
+  'Tomas',
+  'Uma',
+  'Victor',
+  'Wei',
+  'Yara',
+  'Zoe',
 ];
 const LAST_NAMES = [
-  'Anderson', 'Brown', 'Chen', 'Dubois', 'Eriksson', 'Fernandez', 'Garcia', 'Hansen', 'Hopper', 'Ivanova', 'Johansson',
-  'Kim', 'Kowalski', 'Lovelace', 'Martin', 'Meyer', 'Nakamura', 'Nguyen', 'Novak', 'Okafor', 'Olsen', 'Patel', 'Quinn',
-  'Rossi', 'Schmidt', 'Silva', 'Singh', 'Smith', 'Tanaka', 'Turing', 'Umarov', 'Virtanen', 'Wagner', 'Williams',
-  'Xu', 'Yamamoto', 'Zhang',
+  'Anderson',
+  'Brown',
+  'Chen',
+  'Dubois',
+  'Eriksson',
+  'Fernandez',
+  'Garcia',
+  'Hansen',
+  'Hopper',
+  'Ivanova',
+  'Johansson',
+  'Kim',
+  'Kowalski',
+  'Lovelace',
+  'Martin',
+  'Meyer',
+  'Nakamura',
+  'Nguyen',
+  'Novak',
+  'Okafor',
+  'Olsen',
+  'Patel',
+  'Quinn',
+  'Rossi',
+  'Schmidt',
+  'Silva',
+  'Singh',
+  'Smith',
+  'Tanaka',
+  'Turing',
+  'Umarov',
+  'Virtanen',
+  'Wagner',
+  'Williams',
+  'Xu',
+  'Yamamoto',
+  'Zhang',
 ];
 const TOPICS = [
-  'Information Security', 'Code of Conduct', 'Data Protection', 'Acceptable Use', 'Anti-Bribery', 'Remote Work',
-  'Health and Safety', 'Travel and Expenses', 'Whistleblowing', 'Equal Opportunity', 'Incident Response', 'Password',
+  'Information Security',
+  'Code of Conduct',
+  'Data Protection',
+  'Acceptable Use',
+  'Anti-Bribery',
+  'Remote Work',
+  'Health and Safety',
+  'Travel and Expenses',
+  'Whistleblowing',
+  'Equal Opportunity',
+  'Incident Response',
+  'Password',
 ];
 const DEPARTMENTS = ['Engineering', 'Sales', 'Support', 'Finance', 'Operations', 'Marketing', 'Legal', 'People'];
 
@@ -63,7 +151,7 @@ export async function seedLargeOrganization(
     try {
       await client.query(sql, params);
     } catch (error) {
-      throw new Error(`${name}: ${(error as Error).message}`);
+      throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
     }
     steps.push({ step: name, seconds: round((performance.now() - at) / 1000) });
   };
@@ -269,14 +357,35 @@ export async function seedLargeOrganization(
   // Fresh statistics and a visibility map, as a long-running database would have: the planner then sees the
   // real sizes and counts can use index-only scans.
   const at = performance.now();
-  for (const table of ['people', 'documents', 'document_revisions', 'groups', 'group_documents', 'group_memberships', 'document_assignments', 'attestation_requests']) {
+  for (const table of [
+    'people',
+    'documents',
+    'document_revisions',
+    'groups',
+    'group_documents',
+    'group_memberships',
+    'document_assignments',
+    'attestation_requests',
+  ]) {
     await client.query(`VACUUM (ANALYZE) ${table}`);
   }
   steps.push({ step: 'vacuum analyze', seconds: round((performance.now() - at) / 1000) });
 
   const rows: Record<string, number> = {};
-  for (const table of ['people', 'documents', 'document_revisions', 'groups', 'group_documents', 'group_memberships', 'document_assignments', 'attestation_requests']) {
-    const { rows: counted } = await client.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'group_documents' ? 'group_id IN (SELECT id FROM groups WHERE organization_id = $1)' : 'organization_id = $1'}`, [organizationId]);
+  for (const table of [
+    'people',
+    'documents',
+    'document_revisions',
+    'groups',
+    'group_documents',
+    'group_memberships',
+    'document_assignments',
+    'attestation_requests',
+  ]) {
+    const { rows: counted } = await client.query(
+      `SELECT count(*)::int AS n FROM ${table} WHERE ${table === 'group_documents' ? 'group_id IN (SELECT id FROM groups WHERE organization_id = $1)' : 'organization_id = $1'}`,
+      [organizationId],
+    );
     rows[table] = counted[0].n;
   }
   return { organizationId, userId, token, rows, seconds: round((performance.now() - started) / 1000), steps };

@@ -47,7 +47,9 @@ export async function measure(options: {
         timeout: 60,
         ...rest,
         ...(requests && {
-          requests: requests.map((request) => (request.path ? { ...request, path: `${API_PREFIX}${request.path}` } : request)),
+          requests: requests.map((request) =>
+            request.path ? { ...request, path: `${API_PREFIX}${request.path}` } : request,
+          ),
         }),
         headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', ...headers },
       },

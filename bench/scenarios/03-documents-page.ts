@@ -7,5 +7,10 @@ export default defineScenario({
   name: 'GET /documents?per_page=100',
   request: () => ({ path: '/documents?per_page=100' }),
   queries: (db, { organizationId }) =>
-    new TypeormDocumentListingRepository(db).page(organizationId, { archived: false }, new PageRequest(1, 100), new Date()),
+    new TypeormDocumentListingRepository(db).page(
+      organizationId,
+      { archived: false },
+      new PageRequest(1, 100),
+      new Date(),
+    ),
 });

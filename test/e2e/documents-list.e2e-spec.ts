@@ -30,11 +30,17 @@ describe('GET /api/v1/documents', () => {
   const get = (tenant: Tenant, query: Record<string, string> = {}) =>
     t.http.get(`/api/v1/documents?${new URLSearchParams(query).toString()}`).set(tenant.auth);
   const names = (body: { data: { name: string }[] }) => body.data.map((d) => d.name);
-  const createDocument = (tenant: Tenant, name: string, extra: Partial<Parameters<CreateDocument['execute']>[0]> = {}) =>
-    t.app.get(CreateDocument).execute({ organizationId: tenant.organizationId, name, ...extra });
-  const publish = (documentId: string) => t.app.get(PublishDocumentRevision).execute({ documentId, content: `# Text ${counter++}` });
+  const createDocument = (
+    tenant: Tenant,
+    name: string,
+    extra: Partial<Parameters<CreateDocument['execute']>[0]> = {},
+  ) => t.app.get(CreateDocument).execute({ organizationId: tenant.organizationId, name, ...extra });
+  const publish = (documentId: string) =>
+    t.app.get(PublishDocumentRevision).execute({ documentId, content: `# Text ${counter++}` });
   const addPerson = (tenant: Tenant, lastName: string) =>
-    t.app.get(CreatePerson).execute({ organizationId: tenant.organizationId, lastName, email: `p${counter++}@example.test` });
+    t.app
+      .get(CreatePerson)
+      .execute({ organizationId: tenant.organizationId, lastName, email: `p${counter++}@example.test` });
 
   describe('a document as listed', () => {
     it('shows every field of the contract, before and after publication', async () => {
@@ -54,7 +60,14 @@ describe('GET /api/v1/documents', () => {
           archived_at: null,
           has_published_revision: false,
           last_updated_at: null,
-          attestation_counts: { attested_latest: 0, pending_attested: 0, attested_outdated: 0, unrequested: 0, renewal_due: 0, total: 0 },
+          attestation_counts: {
+            attested_latest: 0,
+            pending_attested: 0,
+            attested_outdated: 0,
+            unrequested: 0,
+            renewal_due: 0,
+            total: 0,
+          },
           created_at: created,
           updated_at: created,
         },
@@ -71,7 +84,9 @@ describe('GET /api/v1/documents', () => {
         last_updated_at: second.publishedAt.toISOString(),
         updated_at: second.publishedAt.toISOString(),
       });
-      const [{ latest_revision_id }] = await t.db.query(`SELECT latest_revision_id FROM documents WHERE id = $1`, [listing.document.id]);
+      const [{ latest_revision_id }] = await t.db.query(`SELECT latest_revision_id FROM documents WHERE id = $1`, [
+        listing.document.id,
+      ]);
       expect(latest_revision_id).toBe(second.revisionId);
     });
 
@@ -79,7 +94,12 @@ describe('GET /api/v1/documents', () => {
       const tenant = await createTenant(t.app);
       await createDocument(tenant, 'Handbook', { requiresSignature: false, attestationType: 'acknowledgment' });
       const { body } = await get(tenant).expect(200);
-      expect(body.data[0]).toMatchObject({ requires_signature: false, default_attestation_type: 'acknowledgment', renewal_interval_days: null, auto_renew: false });
+      expect(body.data[0]).toMatchObject({
+        requires_signature: false,
+        default_attestation_type: 'acknowledgment',
+        renewal_interval_days: null,
+        auto_renew: false,
+      });
     });
   });
 
@@ -87,7 +107,15 @@ describe('GET /api/v1/documents', () => {
     let tenant: Tenant;
     beforeAll(async () => {
       tenant = await createTenant(t.app);
-      for (const name of ['Policy 03', 'Policy 01', 'Policy 02', 'Alpha 100%', 'Bravo_2', 'Charlie 2', 'Zebra policy']) {
+      for (const name of [
+        'Policy 03',
+        'Policy 01',
+        'Policy 02',
+        'Alpha 100%',
+        'Bravo_2',
+        'Charlie 2',
+        'Zebra policy',
+      ]) {
         await createDocument(tenant, name);
       }
     });
@@ -119,10 +147,8 @@ describe('GET /api/v1/documents', () => {
       const seen: string[] = [];
       let next: string | null = `${API}/documents?per_page=2&name=policy`;
       while (next) {
-        const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } = await t.http
-          .get(next.replace('http://api.test', ''))
-          .set(tenant.auth)
-          .expect(200);
+        const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } =
+          await t.http.get(next.replace('http://api.test', '')).set(tenant.auth).expect(200);
         seen.push(...names(body));
         next = body.links.next;
       }
@@ -213,15 +239,28 @@ describe('GET /api/v1/documents', () => {
 
     /** Assignment through a group, as the group-membership flow leaves it. */
     async function assignThroughGroup(documentId: string, people: Person[]): Promise<void> {
-      const group = await t.app.get(CreateGroup).execute({ organizationId: tenant.organizationId, name: `Group ${counter++}` });
+      const group = await t.app
+        .get(CreateGroup)
+        .execute({ organizationId: tenant.organizationId, name: `Group ${counter++}` });
       await t.db.getRepository(GroupMembershipRecord).insert(
-        people.map((person) => ({ groupId: group.id, personId: person.id, organizationId: tenant.organizationId, createdAt: clock.now() })),
+        people.map((person) => ({
+          groupId: group.id,
+          personId: person.id,
+          organizationId: tenant.organizationId,
+          createdAt: clock.now(),
+        })),
       );
       await t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId });
     }
 
     /** A request row in a given state (the request lifecycle is another module's; its table is shared). */
-    async function request(documentId: string, revisionId: string, person: Person, status: string, attestedAt?: Date): Promise<void> {
+    async function request(
+      documentId: string,
+      revisionId: string,
+      person: Person,
+      status: string,
+      attestedAt?: Date,
+    ): Promise<void> {
       const now = clock.now();
       await t.db.getRepository(AttestationRequestRecord).insert({
         id: newId(),
@@ -254,7 +293,8 @@ describe('GET /api/v1/documents', () => {
       const { body } = await get(tenant, { per_page: '100' }).expect(200);
       return body.data.find((d: { id: string }) => d.id === documentId).attestation_counts;
     };
-    const sum = (c: Record<string, number>) => c.attested_latest + c.pending_attested + c.renewal_due + c.attested_outdated + c.unrequested;
+    const sum = (c: Record<string, number>) =>
+      c.attested_latest + c.pending_attested + c.renewal_due + c.attested_outdated + c.unrequested;
 
     it('puts each active assignee in the first bucket that applies, and the buckets add up to total', async () => {
       const { document } = await createDocument(tenant, 'Counted policy', { renewalIntervalDays: 30 });
@@ -262,8 +302,22 @@ describe('GET /api/v1/documents', () => {
       const latest = await publish(document.id);
       const people: Record<string, Person> = {};
       for (const name of [
-        'attestedLatest', 'attestedLatestTwice', 'sent', 'viewed', 'created', 'bounced', 'failed', 'complained',
-        'dueButPending', 'outdatedButPending', 'due', 'outdated', 'nothing', 'canceledOnly', 'expiredOnly', 'archivedAttested',
+        'attestedLatest',
+        'attestedLatestTwice',
+        'sent',
+        'viewed',
+        'created',
+        'bounced',
+        'failed',
+        'complained',
+        'dueButPending',
+        'outdatedButPending',
+        'due',
+        'outdated',
+        'nothing',
+        'canceledOnly',
+        'expiredOnly',
+        'archivedAttested',
       ]) {
         people[name] = await addPerson(tenant, name);
       }
@@ -348,23 +402,43 @@ describe('GET /api/v1/documents', () => {
       const person = await addPerson(tenant, 'Doubled');
       await assignThroughGroup(document.id, [person]);
       await assignThroughGroup(document.id, [person]);
-      expect(await countsOf(document.id)).toEqual({ attested_latest: 0, pending_attested: 0, renewal_due: 0, attested_outdated: 0, unrequested: 1, total: 1 });
+      expect(await countsOf(document.id)).toEqual({
+        attested_latest: 0,
+        pending_attested: 0,
+        renewal_due: 0,
+        attested_outdated: 0,
+        unrequested: 1,
+        total: 1,
+      });
     });
 
     it('computes the counts of a whole page in one query, not one per document', async () => {
       const other = await createTenant(t.app);
-      const person = await t.app.get(CreatePerson).execute({ organizationId: other.organizationId, lastName: 'Everywhere', email: 'e@example.test' });
+      const person = await t.app
+        .get(CreatePerson)
+        .execute({ organizationId: other.organizationId, lastName: 'Everywhere', email: 'e@example.test' });
       const group = await t.app.get(CreateGroup).execute({ organizationId: other.organizationId, name: 'All' });
-      await t.db.getRepository(GroupMembershipRecord).insert({ groupId: group.id, personId: person.id, organizationId: other.organizationId, createdAt: clock.now() });
+      await t.db.getRepository(GroupMembershipRecord).insert({
+        groupId: group.id,
+        personId: person.id,
+        organizationId: other.organizationId,
+        createdAt: clock.now(),
+      });
       for (let i = 0; i < 30; i++) {
-        const { document } = await t.app.get(CreateDocument).execute({ organizationId: other.organizationId, name: `Doc ${i}` });
+        const { document } = await t.app
+          .get(CreateDocument)
+          .execute({ organizationId: other.organizationId, name: `Doc ${i}` });
         await t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId: document.id });
       }
       const spy = jest.spyOn(t.db.manager, 'query');
       try {
         const { body } = await t.http.get('/api/v1/documents?per_page=100').set(other.auth).expect(200);
         expect(body.data).toHaveLength(30);
-        expect(body.data.every((d: { attestation_counts: { unrequested: number } }) => d.attestation_counts.unrequested === 1)).toBe(true);
+        expect(
+          body.data.every(
+            (d: { attestation_counts: { unrequested: number } }) => d.attestation_counts.unrequested === 1,
+          ),
+        ).toBe(true);
         const countQueries = spy.mock.calls.filter(([sql]) => String(sql).includes('attestation_requests'));
         expect(countQueries).toHaveLength(1);
       } finally {

@@ -13,7 +13,9 @@ describe('GET /api/v1/groups', () => {
     t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     tenant = await createTenant(t.app);
     for (const name of groupNames) {
-      await t.app.get(CreateGroup).execute({ organizationId: tenant.organizationId, name, autoIssueRequests: name === 'Sales EMEA' });
+      await t.app
+        .get(CreateGroup)
+        .execute({ organizationId: tenant.organizationId, name, autoIssueRequests: name === 'Sales EMEA' });
     }
   });
   afterAll(() => t.close());
@@ -39,7 +41,8 @@ describe('GET /api/v1/groups', () => {
   it('orders groups of the same name by id', async () => {
     const other = await createTenant(t.app);
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await t.app.get(CreateGroup).execute({ organizationId: other.organizationId, name: 'Team' })).id);
+    for (let i = 0; i < 4; i++)
+      ids.push((await t.app.get(CreateGroup).execute({ organizationId: other.organizationId, name: 'Team' })).id);
     const { body } = await get(other).expect(200);
     expect(body.data.map((g: { id: string }) => g.id)).toEqual(ids.sort());
   });
@@ -61,9 +64,9 @@ describe('GET /api/v1/groups', () => {
     let next: string | null = `${API}/groups?per_page=2`;
     while (next) {
       const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } = await t.http
-          .get(next.replace('http://api.test', ''))
-          .set(tenant.auth)
-          .expect(200);
+        .get(next.replace('http://api.test', ''))
+        .set(tenant.auth)
+        .expect(200);
       seen.push(...names(body));
       next = body.links.next;
     }
@@ -105,7 +108,11 @@ describe('GET /api/v1/groups', () => {
   it('answers an organization without groups with an empty first page', async () => {
     const empty = await createTenant(t.app);
     const { body } = await get(empty).expect(200);
-    expect(body).toMatchObject({ data: [], meta: { total: 0, last_page: 1, from: null, to: null }, links: { prev: null, next: null } });
+    expect(body).toMatchObject({
+      data: [],
+      meta: { total: 0, last_page: 1, from: null, to: null },
+      links: { prev: null, next: null },
+    });
   });
 
   it('answers 403 to a group manager', async () => {

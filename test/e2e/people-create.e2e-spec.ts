@@ -24,7 +24,12 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
   describe('a valid person', () => {
     it('answers 201 with the Person, source oauth, and stores it', async () => {
       const now = t.clock.now().toISOString();
-      const { body } = await post({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', phone: '+44 20 7946 0958' }).expect(201);
+      const { body } = await post({
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.test',
+        phone: '+44 20 7946 0958',
+      }).expect(201);
       expect(body).toEqual({
         id: expect.stringMatching(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/),
         organization_id: tenant.organizationId,
@@ -44,8 +49,17 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
     });
 
     it('trims names and email', async () => {
-      const { body } = await post({ first_name: '  Grace ', last_name: '\tHopper  ', email: '  grace.h@example.test ' }).expect(201);
-      expect(body).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', name: 'Grace Hopper', email: 'grace.h@example.test' });
+      const { body } = await post({
+        first_name: '  Grace ',
+        last_name: '\tHopper  ',
+        email: '  grace.h@example.test ',
+      }).expect(201);
+      expect(body).toMatchObject({
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        name: 'Grace Hopper',
+        email: 'grace.h@example.test',
+      });
     });
 
     it.each([
@@ -79,7 +93,14 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
     });
 
     it('ignores unknown fields, source and source_id included', async () => {
-      const { body } = await post({ last_name: 'Sneaky', email: email(), source: 'web', source_id: 'x', id: '01ARZ3NDEKTSV4RRFFQ69G5FAV', organization_id: 'x' }).expect(201);
+      const { body } = await post({
+        last_name: 'Sneaky',
+        email: email(),
+        source: 'web',
+        source_id: 'x',
+        id: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+        organization_id: 'x',
+      }).expect(201);
       expect(body).toMatchObject({ source: 'oauth', source_id: null, organization_id: tenant.organizationId });
       expect(body.id).not.toBe('01arz3ndektsv4rrffq69g5fav');
     });
@@ -87,7 +108,9 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
     it('accepts 255 characters in first_name, last_name and email', async () => {
       const address = `${'e'.repeat(242)}@example.test`;
       expect(address).toHaveLength(255);
-      const { body } = await post({ first_name: 'f'.repeat(255), last_name: 'l'.repeat(255), email: address }).expect(201);
+      const { body } = await post({ first_name: 'f'.repeat(255), last_name: 'l'.repeat(255), email: address }).expect(
+        201,
+      );
       expect(body.name).toHaveLength(511);
     });
 
@@ -121,7 +144,11 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
       ['an object', { text: 'x' }],
       ['an array of strings', ['Lovelace']],
     ])('refuses a last_name that is %s', async (_, value) => {
-      await expectFieldError({ last_name: value, email: email() }, 'last_name', 'The last name field must be a string.');
+      await expectFieldError(
+        { last_name: value, email: email() },
+        'last_name',
+        'The last name field must be a string.',
+      );
     });
 
     it.each([
@@ -145,13 +172,21 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
     it('refuses a 256-character email', async () => {
       const address = `${'e'.repeat(243)}@example.test`;
       expect(address).toHaveLength(256);
-      await expectFieldError({ last_name: 'Long', email: address }, 'email', 'The email field must not be greater than 255 characters.');
+      await expectFieldError(
+        { last_name: 'Long', email: address },
+        'email',
+        'The email field must not be greater than 255 characters.',
+      );
     });
 
     it.each(['not-an-email', 'a@', '@example.test', 'a b@example.test', 'a@example', 'ada@@example.test'])(
       'refuses the email %j',
       async (value) => {
-        await expectFieldError({ last_name: 'Bad', email: value }, 'email', 'The email field must be a valid email address.');
+        await expectFieldError(
+          { last_name: 'Bad', email: value },
+          'email',
+          'The email field must be a valid email address.',
+        );
       },
     );
 
@@ -163,17 +198,27 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
       ['an unassigned country code', '+999 123 456 789'],
       ['an impossible number', '+1 123 456 7890'],
     ])('refuses a phone with %s', async (_, phone) => {
-      await expectFieldError({ last_name: 'Phone', email: email(), phone }, 'phone', 'The phone field must be a valid phone number.');
+      await expectFieldError(
+        { last_name: 'Phone', email: email(), phone },
+        'phone',
+        'The phone field must be a valid phone number.',
+      );
     });
 
     it('refuses a phone over 32 characters before parsing it', async () => {
       const phone = `+1 415 555 2671${' '.repeat(18)}0`;
       expect(phone.length).toBe(34);
-      await expectFieldError({ last_name: 'Phone', email: email(), phone }, 'phone', 'The phone field must not be greater than 32 characters.');
+      await expectFieldError(
+        { last_name: 'Phone', email: email(), phone },
+        'phone',
+        'The phone field must not be greater than 32 characters.',
+      );
     });
 
     it('counts every failing field in the message', async () => {
-      const { body } = await post({ last_name: 5, email: 'nope', first_name: 'x'.repeat(300), phone: 'abc' }).expect(422);
+      const { body } = await post({ last_name: 5, email: 'nope', first_name: 'x'.repeat(300), phone: 'abc' }).expect(
+        422,
+      );
       expect(body.message).toBe('The last name field must be a string. (and 3 more errors)');
       expect(Object.keys(body.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'phone']);
     });
@@ -184,7 +229,12 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
       ['a JSON string', '"Ada"'],
       ['a JSON number', '42'],
     ])('answers 400 to a body that is %s', async (_, raw) => {
-      const { body } = await t.http.post('/api/v1/people').set(tenant.auth).set('Content-Type', 'application/json').send(raw).expect(400);
+      const { body } = await t.http
+        .post('/api/v1/people')
+        .set(tenant.auth)
+        .set('Content-Type', 'application/json')
+        .send(raw)
+        .expect(400);
       expect(body).toEqual({ error: expect.any(String) });
     });
   });
@@ -200,7 +250,11 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
     it('counts archived people too', async () => {
       const { body } = await post({ last_name: 'Leaver', email: 'leaver@example.test' }).expect(201);
       await t.db.query(`UPDATE people SET archived_at = now() WHERE id = $1`, [body.id]);
-      await expectFieldError({ last_name: 'Again', email: 'LEAVER@example.test' }, 'email', 'The email has already been taken.');
+      await expectFieldError(
+        { last_name: 'Again', email: 'LEAVER@example.test' },
+        'email',
+        'The email has already been taken.',
+      );
     });
 
     it('allows the same email in another organization', async () => {
@@ -212,14 +266,21 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
 
     it('lets exactly one of 10 concurrent creates with one email succeed; the others answer 422', async () => {
       const responses = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => post({ last_name: `Racer ${i}`, email: i % 2 ? 'RACE@example.test' : 'race@example.test' })),
+        Array.from({ length: 10 }, (_, i) =>
+          post({ last_name: `Racer ${i}`, email: i % 2 ? 'RACE@example.test' : 'race@example.test' }),
+        ),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).toEqual([201, ...Array(9).fill(422)]);
       for (const refused of responses.filter((r) => r.status === 422)) {
-        expect(refused.body).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+        expect(refused.body).toEqual({
+          message: 'The email has already been taken.',
+          errors: { email: ['The email has already been taken.'] },
+        });
       }
-      const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM people WHERE lower(email) = 'race@example.test'`);
+      const [{ count }] = await t.db.query(
+        `SELECT count(*)::int AS count FROM people WHERE lower(email) = 'race@example.test'`,
+      );
       expect(count).toBe(1);
     });
   });
@@ -241,10 +302,13 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
       expect(body.archived_at).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
     });
 
-    it.each(['01ARZ3NDEKTSV4RRFFQ69G5FAV', 'not-a-ulid', '01ARZ3NDEKTSV4RRFFQ69G5FAU', '1'])('answers 404 to %s', async (unknown) => {
-      const { body } = await t.http.get(`/api/v1/people/${unknown}`).set(tenant.auth).expect(404);
-      expect(body).toEqual({ error: 'Not found.' });
-    });
+    it.each(['01ARZ3NDEKTSV4RRFFQ69G5FAV', 'not-a-ulid', '01ARZ3NDEKTSV4RRFFQ69G5FAU', '1'])(
+      'answers 404 to %s',
+      async (unknown) => {
+        const { body } = await t.http.get(`/api/v1/people/${unknown}`).set(tenant.auth).expect(404);
+        expect(body).toEqual({ error: 'Not found.' });
+      },
+    );
 
     it('answers 404 to another organization’s person, as to a missing one', async () => {
       const other = await createTenant(t.app);

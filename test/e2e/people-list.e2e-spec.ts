@@ -118,10 +118,8 @@ describe('GET /api/v1/people', () => {
       let next: string | null = `${API}/people?per_page=7`;
       let pages = 0;
       while (next) {
-        const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } = await t.http
-          .get(next.replace('http://api.test', ''))
-          .set(tenant.auth)
-          .expect(200);
+        const { body }: { body: { data: { id: string; name: string }[]; links: { next: string | null } } } =
+          await t.http.get(next.replace('http://api.test', '')).set(tenant.auth).expect(200);
         seen.push(...ids(body));
         next = body.links.next;
         pages++;
@@ -133,7 +131,9 @@ describe('GET /api/v1/people', () => {
     it('orders people created at the same instant by id', async () => {
       const other = await createTenant(t.app);
       const sameInstant = await Promise.all(
-        numbered(5, 'twin').map((person) => t.app.get(CreatePerson).execute({ organizationId: other.organizationId, ...person })),
+        numbered(5, 'twin').map((person) =>
+          t.app.get(CreatePerson).execute({ organizationId: other.organizationId, ...person }),
+        ),
       );
       const { body } = await get(other).expect(200);
       expect(ids(body)).toEqual(sameInstant.map((p) => p.id).sort());
@@ -146,7 +146,12 @@ describe('GET /api/v1/people', () => {
       const { body } = await get(tenant).expect(200);
       expect(body).toEqual({
         data: [],
-        links: { first: `${API}/people?per_page=25&page=1`, last: `${API}/people?per_page=25&page=1`, prev: null, next: null },
+        links: {
+          first: `${API}/people?per_page=25&page=1`,
+          last: `${API}/people?per_page=25&page=1`,
+          prev: null,
+          next: null,
+        },
         meta: { current_page: 1, from: null, last_page: 1, per_page: 25, to: null, total: 0 },
       });
     });
@@ -207,9 +212,14 @@ describe('GET /api/v1/people', () => {
 
     it('keeps the filters and per_page in every link', async () => {
       await addPeople(tenant, numbered(3, 'adam'));
-      const { body } = await get(tenant, { name: 'ADA', email: 'example', per_page: '1', page: '2', archived: 'false' }).expect(200);
-      const expected = (page: number) =>
-        `${API}/people?name=ADA&email=example&archived=false&per_page=1&page=${page}`;
+      const { body } = await get(tenant, {
+        name: 'ADA',
+        email: 'example',
+        per_page: '1',
+        page: '2',
+        archived: 'false',
+      }).expect(200);
+      const expected = (page: number) => `${API}/people?name=ADA&email=example&archived=false&per_page=1&page=${page}`;
       expect(body.meta.total).toBe(4);
       expect(body.links).toEqual({ first: expected(1), last: expected(4), prev: expected(1), next: expected(3) });
       const followed = await t.http.get(body.links.next.replace('http://api.test', '')).set(tenant.auth).expect(200);
@@ -312,7 +322,10 @@ describe('GET /api/v1/people', () => {
       'refuses the malformed id %s with 422',
       async (id) => {
         const { body } = await get(tenant, { id }).expect(422);
-        expect(body).toEqual({ message: 'The id field must be a valid ULID.', errors: { id: ['The id field must be a valid ULID.'] } });
+        expect(body).toEqual({
+          message: 'The id field must be a valid ULID.',
+          errors: { id: ['The id field must be a valid ULID.'] },
+        });
       },
     );
   });
@@ -322,8 +335,12 @@ describe('GET /api/v1/people', () => {
       const mine = await createTenant(t.app);
       const theirs = await createTenant(t.app);
       const [own] = await addPeople(mine, [{ lastName: 'Mine', email: 'shared@example.test', phone: '+14155552671' }]);
-      const [foreign] = await addPeople(theirs, [{ lastName: 'Theirs', email: 'shared@example.test', phone: '+14155552671' }]);
-      await t.app.get(ArchivePerson).execute({ personId: (await addPeople(theirs, [{ lastName: 'Old', email: 'old@example.test' }]))[0].id });
+      const [foreign] = await addPeople(theirs, [
+        { lastName: 'Theirs', email: 'shared@example.test', phone: '+14155552671' },
+      ]);
+      await t.app
+        .get(ArchivePerson)
+        .execute({ personId: (await addPeople(theirs, [{ lastName: 'Old', email: 'old@example.test' }]))[0].id });
 
       expect(ids((await get(mine).expect(200)).body)).toEqual([own.id]);
       expect(ids((await get(mine, { email: 'shared' }).expect(200)).body)).toEqual([own.id]);

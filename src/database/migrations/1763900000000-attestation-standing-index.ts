@@ -17,7 +17,9 @@ export class AttestationStandingIndex1763900000000 implements MigrationInterface
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`CREATE INDEX attestation_requests_document_person ON attestation_requests (document_id, person_id, status)`);
+    await db.query(
+      `CREATE INDEX attestation_requests_document_person ON attestation_requests (document_id, person_id, status)`,
+    );
     await db.query(`DROP INDEX attestation_requests_standing`);
   }
 }

@@ -14,6 +14,11 @@ export interface DocumentsFilter {
  */
 export abstract class DocumentListingRepository {
   /** One page ordered by name then id. */
-  abstract page(organizationId: string, filter: DocumentsFilter, request: PageRequest, now: Date): Promise<Page<DocumentListing>>;
+  abstract page(
+    organizationId: string,
+    filter: DocumentsFilter,
+    request: PageRequest,
+    now: Date,
+  ): Promise<Page<DocumentListing>>;
   abstract find(documentId: string, now: Date): Promise<DocumentListing | null>;
 }

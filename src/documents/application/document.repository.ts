@@ -12,5 +12,8 @@ export abstract class DocumentRepository {
    * Stores the published revision and makes it the document's latest, in one transaction that holds the
    * document's row, so concurrent publications of one document take turns. Null when there is no such document.
    */
-  abstract publish(documentId: string, publish: (document: Document) => DocumentRevision): Promise<DocumentRevision | null>;
+  abstract publish(
+    documentId: string,
+    publish: (document: Document) => DocumentRevision,
+  ): Promise<DocumentRevision | null>;
 }

@@ -11,7 +11,11 @@ export class ListDocuments {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: { organizationId: string; filter: DocumentsFilter; page: PageRequest }): Promise<Page<DocumentListing>> {
+  execute(input: {
+    organizationId: string;
+    filter: DocumentsFilter;
+    page: PageRequest;
+  }): Promise<Page<DocumentListing>> {
     return this.listings.page(input.organizationId, input.filter, input.page, this.clock.now());
   }
 }

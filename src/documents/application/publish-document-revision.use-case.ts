@@ -17,7 +17,11 @@ export class PublishDocumentRevision {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { documentId: string; content?: string; contentType?: RevisionContentType }): Promise<PublishedRevision> {
+  async execute(input: {
+    documentId: string;
+    content?: string;
+    contentType?: RevisionContentType;
+  }): Promise<PublishedRevision> {
     const revision = await this.documents.publish(input.documentId.toLowerCase(), (document) => {
       const now = this.clock.now();
       const draft = DocumentRevision.draft({

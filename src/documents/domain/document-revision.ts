@@ -28,7 +28,16 @@ export class DocumentRevision {
     now: Date;
   }): DocumentRevision {
     const sha256 = createHash('sha256').update(input.content, 'utf8').digest('hex');
-    return new DocumentRevision(newId(), input.organizationId, input.documentId, input.content, input.contentType, sha256, null, input.now);
+    return new DocumentRevision(
+      newId(),
+      input.organizationId,
+      input.documentId,
+      input.content,
+      input.contentType,
+      sha256,
+      null,
+      input.now,
+    );
   }
 
   get isPublished(): boolean {

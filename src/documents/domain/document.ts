@@ -38,7 +38,10 @@ export class Document {
     }
     const interval = input.renewalIntervalDays ?? null;
     if (interval !== null && (!Number.isSafeInteger(interval) || interval < 1)) {
-      throw ValidationFailedError.single('renewal_interval_days', 'The renewal interval days field must be at least 1.');
+      throw ValidationFailedError.single(
+        'renewal_interval_days',
+        'The renewal interval days field must be at least 1.',
+      );
     }
     const type = input.attestationType ?? 'signature';
     if (!ATTESTATION_TYPES.includes(type)) {

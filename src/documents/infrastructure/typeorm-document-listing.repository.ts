@@ -16,11 +16,17 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
     super();
   }
 
-  page(organizationId: string, filter: DocumentsFilter, request: PageRequest, now: Date): Promise<Page<DocumentListing>> {
+  page(
+    organizationId: string,
+    filter: DocumentsFilter,
+    request: PageRequest,
+    now: Date,
+  ): Promise<Page<DocumentListing>> {
     return fetchPage(
       request,
       async () =>
-        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
+        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())
+          ?.total ?? 0,
       (offset, limit) =>
         this.listings(
           this.withLatestRevision(this.matching(organizationId, filter))
@@ -35,7 +41,10 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
 
   async find(documentId: string, now: Date): Promise<DocumentListing | null> {
     const query = this.withLatestRevision(
-      this.db.getRepository(DocumentRecord).createQueryBuilder('document').where('document.id = :documentId', { documentId }),
+      this.db
+        .getRepository(DocumentRecord)
+        .createQueryBuilder('document')
+        .where('document.id = :documentId', { documentId }),
     );
     const [listing] = await this.listings(query, now);
     return listing ?? null;
@@ -60,7 +69,11 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
   private async listings(query: SelectQueryBuilder<DocumentRecord>, now: Date): Promise<DocumentListing[]> {
     const { entities, raw } = await query.getRawAndEntities<{ document_id: string; last_updated_at: Date | null }>();
     const lastUpdatedAt = new Map(raw.map((row) => [row.document_id, row.last_updated_at]));
-    const counts = await countAttestations(this.db.manager, entities.map((record) => record.id), now);
+    const counts = await countAttestations(
+      this.db.manager,
+      entities.map((record) => record.id),
+      now,
+    );
     return entities.map((record) => ({
       document: documentMapper.toDomain(record),
       lastUpdatedAt: lastUpdatedAt.get(record.id) ?? null,

@@ -29,12 +29,20 @@ export class TypeormGroupRepository extends GroupRepository {
 
   page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
     const query = () =>
-      this.db.getRepository(GroupRecord).createQueryBuilder('grp').where('grp.organization_id = :organizationId', { organizationId });
+      this.db
+        .getRepository(GroupRecord)
+        .createQueryBuilder('grp')
+        .where('grp.organization_id = :organizationId', { organizationId });
     return fetchPage(
       request,
       async () => (await query().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
       async (offset, limit) => {
-        const records = await query().orderBy('grp.name', 'ASC').addOrderBy('grp.id', 'ASC').offset(offset).limit(limit).getMany();
+        const records = await query()
+          .orderBy('grp.name', 'ASC')
+          .addOrderBy('grp.id', 'ASC')
+          .offset(offset)
+          .limit(limit)
+          .getMany();
         return records.map(groupMapper.toDomain);
       },
     );

@@ -43,12 +43,14 @@ export class Person {
     const email = input.email.trim();
     const errors: Record<string, string[]> = {};
     if (lastName === '') errors.last_name = ['The last name field is required.'];
-    if ([...lastName].length > PERSON_NAME_MAX_LENGTH) errors.last_name = ['The last name field must not be greater than 255 characters.'];
+    if ([...lastName].length > PERSON_NAME_MAX_LENGTH)
+      errors.last_name = ['The last name field must not be greater than 255 characters.'];
     if (firstName !== null && [...firstName].length > PERSON_NAME_MAX_LENGTH) {
       errors.first_name = ['The first name field must not be greater than 255 characters.'];
     }
     if (email === '') errors.email = ['The email field is required.'];
-    if ([...email].length > PERSON_EMAIL_MAX_LENGTH) errors.email = ['The email field must not be greater than 255 characters.'];
+    if ([...email].length > PERSON_EMAIL_MAX_LENGTH)
+      errors.email = ['The email field must not be greater than 255 characters.'];
     let phone: string | null = null;
     if (input.phone != null && input.phone.trim() !== '') {
       phone = toE164(input.phone);

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import { containsPattern, fetchPage, isUniqueViolation, messages, Page, PageRequest, ValidationFailedError } from '@lib/common';
+import {
+  containsPattern,
+  fetchPage,
+  isUniqueViolation,
+  messages,
+  Page,
+  PageRequest,
+  ValidationFailedError,
+} from '@lib/common';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
 import { personMapper } from './person.mapper';
@@ -20,7 +28,8 @@ export class TypeormPersonRepository extends PersonRepository {
     try {
       await this.db.getRepository(PersonRecord).insert(personMapper.toRecord(person));
     } catch (error) {
-      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) throw ValidationFailedError.single('email', messages.taken('email'));
+      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX))
+        throw ValidationFailedError.single('email', messages.taken('email'));
       throw error;
     }
   }
@@ -51,7 +60,8 @@ export class TypeormPersonRepository extends PersonRepository {
       request,
       // count(*), not TypeORM's getCount(): its COUNT(DISTINCT id) would sort every matching row.
       async () =>
-        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
+        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())
+          ?.total ?? 0,
       async (offset, limit) => {
         // Ids first, then their rows: a deep page walks its offset in people_active alone (an index-only scan,
         // as the index holds created_at and id) and reads only the page's own rows from the table.
@@ -85,9 +95,12 @@ export class TypeormPersonRepository extends PersonRepository {
       .createQueryBuilder('person')
       .where('person.organization_id = :organizationId', { organizationId })
       .andWhere(filter.archived ? 'person.archived_at IS NOT NULL' : 'person.archived_at IS NULL');
-    if (filter.name !== undefined) query.andWhere('person.full_name ILIKE :name', { name: containsPattern(filter.name) });
-    if (filter.email !== undefined) query.andWhere('person.email ILIKE :email', { email: containsPattern(filter.email) });
-    if (filter.phone !== undefined) query.andWhere('person.phone LIKE :phone', { phone: containsPattern(filter.phone) });
+    if (filter.name !== undefined)
+      query.andWhere('person.full_name ILIKE :name', { name: containsPattern(filter.name) });
+    if (filter.email !== undefined)
+      query.andWhere('person.email ILIKE :email', { email: containsPattern(filter.email) });
+    if (filter.phone !== undefined)
+      query.andWhere('person.phone LIKE :phone', { phone: containsPattern(filter.phone) });
     return query;
   }
 }
