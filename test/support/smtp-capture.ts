@@ -19,6 +19,8 @@ export interface SmtpCaptureOptions {
   rejectRecipient?: (address: string) => number | null;
   /** Wait this long before accepting each message, to catch a sender mid-delivery. */
   acceptDelayMs?: number;
+  /** Hold every message at the end of its data, unanswered, until `release()`. */
+  hold?: boolean;
 }
 
 export interface SmtpCapture {
@@ -26,8 +28,17 @@ export interface SmtpCapture {
   /** For SMTP_URL. */
   url: string;
   messages: CapturedEmail[];
-  /** Messages whose data is arriving or waiting for the accept delay. */
+  /** Messages whose data is arriving or waiting for the accept delay or the hold. */
   receiving(): number;
+  /**
+   * Messages dropped because the sender hung up before the server answered: the sender never learnt they were
+   * accepted (and will send them again), so they are not in `messages`.
+   */
+  abandoned: number;
+  /** Ends the hold and answers the held messages. */
+  release(): void;
+  /** SMTP connections open right now. */
+  connections(): number;
   /** Resolves once at least `count` messages have arrived; rejects after the timeout with what did arrive. */
   waitFor(count: number, timeoutMs?: number): Promise<CapturedEmail[]>;
   /** Messages to one recipient address. */
@@ -41,10 +52,21 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
   const messages: CapturedEmail[] = [];
   const waiters = new Set<() => void>();
   let receiving = 0;
+  const held: (() => void)[] = [];
+  const closedSessions = new Set<string>();
+  const openSessions = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(session, callback) {
+      openSessions.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      openSessions.delete(session.id);
+      closedSessions.add(session.id);
+    },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       const code = capture.options.rejectRecipient?.(address.address) ?? null;
       if (code === null) return callback();
@@ -60,6 +82,10 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       stream.on('end', () => {
         const accept = () => {
           receiving -= 1;
+          if (closedSessions.has(session.id)) {
+            capture.abandoned += 1;
+            return callback();
+          }
           const raw = Buffer.concat(chunks).toString('utf8');
           messages.push({
             envelope: {
@@ -72,7 +98,8 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
           for (const wake of waiters) wake();
           callback();
         };
-        if (capture.options.acceptDelayMs) setTimeout(accept, capture.options.acceptDelayMs);
+        if (capture.options.hold) held.push(accept);
+        else if (capture.options.acceptDelayMs) setTimeout(accept, capture.options.acceptDelayMs);
         else accept();
       });
     },
@@ -85,6 +112,12 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     url: `smtp://127.0.0.1:${port}`,
     messages,
     receiving: () => receiving,
+    abandoned: 0,
+    connections: () => openSessions.size,
+    release() {
+      capture.options.hold = false;
+      for (const accept of held.splice(0)) accept();
+    },
     options,
     to: (address) => messages.filter((m) => m.envelope.to.includes(address)),
     waitFor(count, timeoutMs = 15_000) {

@@ -1,0 +1,111 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createTenant } from '../support/fixtures';
+import { createDocument, createGroup, createPerson, eventually, never } from '../support/membership-fixtures';
+import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const ROOT = resolve(__dirname, '../..');
+
+/** `test/support/worker-process.ts` in a child process, so it can be killed for real (SIGKILL). */
+async function spawnWorker(t: TestApp, smtpUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'test/support/worker-process.ts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TS_NODE_TRANSPILE_ONLY: '1',
+        TS_NODE_PROJECT: 'tsconfig.json',
+        DATABASE_URL: t.database.url,
+        REDIS_URL: t.config.redisUrl,
+        REDIS_PREFIX: t.config.redisPrefix,
+        APP_URL: t.config.appUrl,
+        APP_KEY: t.config.appKey,
+        SMTP_URL: smtpUrl,
+        LOG_LEVEL: 'silent',
+      },
+    },
+  );
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`worker did not start: ${output}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker ready')) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`worker exited (${code}): ${output}`));
+    });
+  });
+  return child;
+}
+
+/** Sends the signal and resolves once the process has exited. */
+function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(signal);
+  });
+}
+
+describe('a worker killed in the middle of a batch', () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture({ acceptDelayMs: 30 });
+    t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    for (const child of children) await kill(child, 'SIGKILL');
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers every email exactly once after a restart', async () => {
+    const tenant = await createTenant(t.app);
+    const documents = [await createDocument(t.app, tenant.organizationId), await createDocument(t.app, tenant.organizationId)];
+    const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
+    const people = await Promise.all(Array.from({ length: 40 }, () => createPerson(t.app, tenant.organizationId)));
+
+    const first = await spawnWorker(t, smtp.url);
+    children.push(first);
+    await t.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: people.map((p) => p.id) }).expect(200);
+    await eventually(async () => smtp.messages.length >= 10, 20_000, 'the batch under way');
+
+    // Freeze the server's answers until all five deliveries in hand wait for it, then kill: every email the
+    // worker had finished is marked sent, and the five in hand were never accepted.
+    smtp.options.hold = true;
+    await eventually(async () => smtp.receiving() === 5, 10_000, 'five deliveries in hand');
+    await kill(first, 'SIGKILL');
+    await eventually(async () => smtp.connections() === 0, 5_000, "the dead worker's connections to close");
+    const deliveredBeforeKill = smtp.messages.length;
+    smtp.release();
+    expect(deliveredBeforeKill).toBeLessThan(40);
+    expect(smtp.abandoned).toBe(5);
+
+    const second = await spawnWorker(t, smtp.url);
+    children.push(second);
+    await eventually(async () => smtp.messages.length >= 40, 30_000, 'all 40 emails');
+    await never(() => smtp.messages.length > 40, 2_000);
+    for (const person of people) expect(smtp.to(person.email)).toHaveLength(1);
+    const statuses = await t.db.query(`SELECT status, count(*)::int AS count FROM notifications GROUP BY status`);
+    expect(statuses).toEqual([{ status: 'sent', count: 40 }]);
+
+    // SIGTERM stops it promptly (Nest runs the shutdown hooks, then lets the signal end the process).
+    const stopping = Date.now();
+    await kill(second, 'SIGTERM');
+    expect(['SIGTERM', 0]).toContain(second.signalCode ?? second.exitCode);
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+  }, 90_000);
+});

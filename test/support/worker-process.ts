@@ -1,0 +1,17 @@
+/**
+ * The worker as a separate process, for tests that kill it: `src/worker.ts`'s createWorker on the environment's
+ * configuration, with test-speed lock and retry settings. Prints "worker ready" once it consumes.
+ * Run with: node -r ts-node/register -r tsconfig-paths/register test/support/worker-process.ts
+ */
+import { AppConfig } from '../../src/config/app-config';
+import { createWorker } from '../../src/worker';
+
+createWorker(
+  { config: new AppConfig() },
+  { concurrency: 5, backoffMs: 50, lockDurationMs: 1_500, stalledIntervalMs: 500, relayIntervalMs: 200 },
+)
+  .then(() => process.stdout.write('worker ready\n'))
+  .catch((error: unknown) => {
+    process.stderr.write(`worker failed to start: ${(error as Error).stack}\n`);
+    process.exit(1);
+  });
