@@ -1,0 +1,128 @@
+import { IllegalTransitionError } from '@lib/common';
+import { AttestationRequest } from './attestation-request';
+import { ATTESTATION_REQUEST_STATUSES, AttestationRequestStatus } from './attestation-request-status';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const LATER = new Date('2026-11-23T10:00:00.000Z');
+
+/** The contract's diagram, written out edge by edge, plus the delivery-problem -> canceled edge we add. */
+const ALLOWED: [AttestationRequestStatus, AttestationRequestStatus][] = [
+  ['created', 'sent'],
+  ['sent', 'viewed'],
+  ['viewed', 'attested'],
+  ['sent', 'canceled'],
+  ['viewed', 'canceled'],
+  ['sent', 'expired'],
+  ['viewed', 'expired'],
+  ['sent', 'bounced'],
+  ['sent', 'failed'],
+  ['sent', 'complained'],
+  ['viewed', 'bounced'],
+  ['viewed', 'failed'],
+  ['viewed', 'complained'],
+  ['bounced', 'sent'],
+  ['failed', 'sent'],
+  ['complained', 'sent'],
+  ['bounced', 'canceled'],
+  ['failed', 'canceled'],
+  ['complained', 'canceled'],
+];
+
+function requestIn(status: AttestationRequestStatus): AttestationRequest {
+  return new AttestationRequest(
+    '01jd0000000000000000000001', '01jd0000000000000000000002', '01jd0000000000000000000003',
+    '01jd0000000000000000000004', '01jd0000000000000000000005', 'Ada Lovelace', 'ada@example.test',
+    'signature', 'oauth', status, null, 'hash', null, null, 0, null, null, null, null, null, null, NOW, NOW,
+  );
+}
+
+/** The one method that moves a request to each status. */
+function moveTo(request: AttestationRequest, status: AttestationRequestStatus, at: Date): void {
+  switch (status) {
+    case 'sent':
+      return request.markSent(at);
+    case 'viewed':
+      return request.markViewed(at);
+    case 'attested':
+      return request.markAttested(at);
+    case 'canceled':
+      return request.cancel(at);
+    case 'expired':
+      return request.expire(at);
+    case 'bounced':
+    case 'failed':
+    case 'complained':
+      return request.reportDeliveryProblem(status, at);
+    case 'created':
+      throw new IllegalTransitionError('nothing moves a request back to created');
+  }
+}
+
+describe('AttestationRequest status transitions', () => {
+  const pairs = ATTESTATION_REQUEST_STATUSES.flatMap((from) => ATTESTATION_REQUEST_STATUSES.map((to) => [from, to] as const));
+
+  it.each(pairs.filter(([from, to]) => ALLOWED.some(([a, b]) => a === from && b === to)))('allows %s -> %s', (from, to) => {
+    const request = requestIn(from);
+    moveTo(request, to, LATER);
+    expect(request.status).toBe(to);
+    expect(request.updatedAt).toEqual(LATER);
+  });
+
+  it.each(pairs.filter(([from, to]) => !ALLOWED.some(([a, b]) => a === from && b === to)))('refuses %s -> %s', (from, to) => {
+    const request = requestIn(from);
+    expect(() => moveTo(request, to, LATER)).toThrow(IllegalTransitionError);
+    expect(request.status).toBe(from);
+    expect(request.updatedAt).toEqual(NOW);
+  });
+
+  it('refuses every move out of the final statuses', () => {
+    for (const final of ['attested', 'canceled', 'expired'] as const) {
+      expect(ATTESTATION_REQUEST_STATUSES.some((to) => requestIn(final).canMoveTo(to))).toBe(false);
+    }
+  });
+
+  it('stamps the time of each move', () => {
+    const request = requestIn('sent');
+    request.markViewed(LATER);
+    expect(request.viewedAt).toEqual(LATER);
+    request.markAttested(LATER);
+    expect(request.attestedAt).toEqual(LATER);
+    const canceled = requestIn('bounced');
+    canceled.cancel(LATER);
+    expect(canceled.canceledAt).toEqual(LATER);
+    const expired = requestIn('viewed');
+    expired.expire(LATER);
+    expect(expired.expiredAt).toEqual(LATER);
+    const resent = requestIn('failed');
+    resent.markSent(LATER);
+    expect(resent.sentAt).toEqual(LATER);
+  });
+
+  it('counts created, sent, viewed and the delivery problems as open', () => {
+    const open = ATTESTATION_REQUEST_STATUSES.filter((status) => requestIn(status).isOpen);
+    expect(open).toEqual(['created', 'sent', 'viewed', 'bounced', 'failed', 'complained']);
+  });
+});
+
+describe('AttestationRequest.issue', () => {
+  it('creates a sent signature request with its page token hash', () => {
+    const request = AttestationRequest.issue({
+      organizationId: '01jd0000000000000000000002',
+      documentId: '01jd0000000000000000000003',
+      documentRevisionId: '01jd0000000000000000000004',
+      personId: '01jd0000000000000000000005',
+      recipientName: 'Ada Lovelace',
+      recipientEmail: 'ada@example.test',
+      source: 'system',
+      accessTokenHashFor: (id) => `hash-of-${id}`,
+      now: NOW,
+    });
+    expect(request.status).toBe('sent');
+    expect(request.sentAt).toEqual(NOW);
+    expect(request.requestedAttestationType).toBe('signature');
+    expect(request.accessTokenHash).toBe(`hash-of-${request.id}`);
+    expect(request.recipientMessage).toBeNull();
+    expect(request.expiresAt).toBeNull();
+    expect(request.requestedByUserId).toBeNull();
+  });
+});

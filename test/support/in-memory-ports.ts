@@ -1,0 +1,85 @@
+import type { Notification } from '../../src/notifications/domain/notification';
+import { NotificationOutbox } from '../../src/notifications/application/notification-outbox';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
+import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
+import { DocumentAssignments } from '../../src/attestation-requests/application/document-assignments';
+import { RequestedDocument, RequestRecipient, RequestTargets } from '../../src/attestation-requests/application/request-targets';
+
+/** In-memory stand-ins for the ports, for unit tests of the use-cases. */
+export class ImmediateUnitOfWork extends UnitOfWork {
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+}
+
+export class InMemoryAttestationRequests extends AttestationRequestRepository {
+  readonly rows = new Map<string, AttestationRequest>();
+
+  async findById(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async findByIds(ids: readonly string[]) {
+    return ids.flatMap((id) => (this.rows.has(id) ? [this.rows.get(id)!] : []));
+  }
+  async lockOpenRequest(documentId: string, personId: string) {
+    return [...this.rows.values()].find((r) => r.documentId === documentId && r.personId === personId && r.isOpen) ?? null;
+  }
+  async add(request: AttestationRequest) {
+    this.rows.set(request.id, request);
+  }
+  async addUnlessOpen(requests: readonly AttestationRequest[]) {
+    const added: AttestationRequest[] = [];
+    for (const request of requests) {
+      if (await this.lockOpenRequest(request.documentId, request.personId)) continue;
+      this.rows.set(request.id, request);
+      added.push(request);
+    }
+    return added;
+  }
+  async save(request: AttestationRequest) {
+    this.rows.set(request.id, request);
+  }
+}
+
+export class InMemoryRequestTargets extends RequestTargets {
+  readonly people = new Map<string, RequestRecipient & { organizationId: string }>();
+  readonly documents = new Map<string, RequestedDocument & { organizationId: string }>();
+
+  async findRecipient(organizationId: string, personId: string) {
+    const person = this.people.get(personId);
+    return person && person.organizationId === organizationId ? person : null;
+  }
+  async findDocument(organizationId: string, documentId: string) {
+    const document = this.documents.get(documentId);
+    return document && document.organizationId === organizationId ? document : null;
+  }
+}
+
+export class InMemoryDocumentAssignments extends DocumentAssignments {
+  readonly assigned = new Set<string>();
+  async assign(input: { documentId: string; personId: string }) {
+    this.assigned.add(`${input.documentId}:${input.personId}`);
+  }
+}
+
+export class InMemoryOutbox extends NotificationOutbox {
+  readonly rows = new Map<string, Notification>();
+  readonly relayed = new Set<string>();
+
+  async addMany(notifications: readonly Notification[]) {
+    for (const notification of notifications) this.rows.set(notification.id, notification);
+  }
+  async lockForDelivery(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async save(notification: Notification) {
+    this.rows.set(notification.id, notification);
+  }
+  async findRelayable() {
+    return [...this.rows.values()].filter((n) => n.isPending && !this.relayed.has(n.id)).map((n) => n.id);
+  }
+  async markRelayed(ids: readonly string[]) {
+    for (const id of ids) this.relayed.add(id);
+  }
+}
