@@ -16,7 +16,7 @@ import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
-import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
+import { dropDatabase, recreateDatabase } from './lib/bench-database';
 
 const ROOT = join(__dirname, '..');
 const PEOPLE = 100;
@@ -37,7 +37,10 @@ async function seedOrganization(client: Client): Promise<Seed> {
     `INSERT INTO organizations (id, name, billing_status, created_at, updated_at) VALUES ($1, 'Bench & Co', 'active', now(), now())`,
     [organizationId],
   );
-  await client.query(`INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', 'bench@example.test', now(), now())`, [userId]);
+  await client.query(
+    `INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', 'bench@example.test', now(), now())`,
+    [userId],
+  );
   await client.query(
     `INSERT INTO organization_memberships (organization_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'owner', now(), now())`,
     [organizationId, userId],
@@ -69,7 +72,11 @@ async function seedOrganization(client: Client): Promise<Seed> {
 }
 
 /** A new auto-issuing group holding the 20 documents, and 100 new people. */
-async function seedRound(client: Client, seed: Seed, round: number): Promise<{ groupId: string; people: { id: string; email: string }[] }> {
+async function seedRound(
+  client: Client,
+  seed: Seed,
+  round: number,
+): Promise<{ groupId: string; people: { id: string; email: string }[] }> {
   const groupId = newId();
   await client.query(
     `INSERT INTO groups (id, organization_id, name, auto_issue_requests, created_at, updated_at) VALUES ($1, $2, $3, true, now(), now())`,
@@ -79,7 +86,10 @@ async function seedRound(client: Client, seed: Seed, round: number): Promise<{ g
     `INSERT INTO group_documents (group_id, document_id, created_at) SELECT $1, unnest($2::varchar[]), now()`,
     [groupId, seed.documentIds],
   );
-  const people = Array.from({ length: PEOPLE }, (_, i) => ({ id: newId(), email: `round${round}.person${i}@example.test` }));
+  const people = Array.from({ length: PEOPLE }, (_, i) => ({
+    id: newId(),
+    email: `round${round}.person${i}@example.test`,
+  }));
   await client.query(
     `INSERT INTO people (id, organization_id, first_name, last_name, email, source, created_at, updated_at)
      SELECT id, $1, 'Person', 'Bench', email, 'oauth', now(), now() FROM unnest($2::varchar[], $3::varchar[]) AS p (id, email)`,
@@ -120,7 +130,9 @@ async function main(): Promise<void> {
   try {
     await waitUntilReady(`${appUrl}/health/ready`, api);
     const seed = await seedOrganization(client);
-    log(`API and worker running (Node ${process.version}); ${DOCUMENTS} published documents, ${PEOPLE} people per add.`);
+    log(
+      `API and worker running (Node ${process.version}); ${DOCUMENTS} published documents, ${PEOPLE} people per add.`,
+    );
     for (let round = 1; round <= rounds; round++) {
       const { groupId, people } = await seedRound(client, seed, round);
       const before = smtp.messages.length;
@@ -144,11 +156,20 @@ async function main(): Promise<void> {
       const emails = smtp.messages.slice(before);
       const recipients = new Set(emails.flatMap((m) => m.envelope.to));
       const linksPerEmail = new Set(emails.map((m) => new Set(m.text.match(/\/attest\/[A-Za-z0-9_-]+/g)).size));
-      if (count !== PEOPLE * DOCUMENTS || recipients.size !== PEOPLE || emails.length !== PEOPLE || [...linksPerEmail].join() !== String(DOCUMENTS)) {
-        throw new Error(`round ${round}: ${count} requests, ${emails.length} emails to ${recipients.size} people, links per email ${[...linksPerEmail]}`);
+      if (
+        count !== PEOPLE * DOCUMENTS ||
+        recipients.size !== PEOPLE ||
+        emails.length !== PEOPLE ||
+        [...linksPerEmail].join() !== String(DOCUMENTS)
+      ) {
+        throw new Error(
+          `round ${round}: ${count} requests, ${emails.length} emails to ${recipients.size} people, links per email ${[...linksPerEmail]}`,
+        );
       }
       results.push({ response: answered - started, lastEmail: lastEmail - started });
-      log(`round ${round}: 200 in ${(answered - started).toFixed(0)} ms (${count} requests); 100th email after ${(lastEmail - started).toFixed(0)} ms`);
+      log(
+        `round ${round}: 200 in ${(answered - started).toFixed(0)} ms (${count} requests); 100th email after ${(lastEmail - started).toFixed(0)} ms`,
+      );
     }
   } finally {
     await worker.stop();
@@ -162,10 +183,15 @@ async function main(): Promise<void> {
   log('| measure | median | min | max |');
   log('|---|---|---|---|');
   for (const [label, values] of [
-    ['POST /groups/{group}/people, 100 people x 20 documents (2,000 requests): response', results.map((r) => r.response)],
+    [
+      'POST /groups/{group}/people, 100 people x 20 documents (2,000 requests): response',
+      results.map((r) => r.response),
+    ],
     ['from the POST to the 100th email accepted by SMTP', results.map((r) => r.lastEmail)],
   ] as const) {
-    log(`| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`);
+    log(
+      `| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`,
+    );
   }
 }
 

@@ -36,7 +36,9 @@ if (require.main === module) {
     process.exit(1);
   }
   createWorker({ config })
-    .then((app) => app.get(Logger).log(`worker consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'})`))
+    .then((app) =>
+      app.get(Logger).log(`worker consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'})`),
+    )
     .catch((error: unknown) => {
       process.stderr.write(`worker failed to start: ${(error as Error).message}\n`);
       process.exit(1);

@@ -35,6 +35,13 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     RelayStaleNotifications,
     RelayAfterResponse,
   ],
-  exports: [NotificationOutbox, NotificationQueue, Mailer, RelayNotifications, RelayStaleNotifications, RelayAfterResponse],
+  exports: [
+    NotificationOutbox,
+    NotificationQueue,
+    Mailer,
+    RelayNotifications,
+    RelayStaleNotifications,
+    RelayAfterResponse,
+  ],
 })
 export class NotificationsModule {}

@@ -25,7 +25,11 @@ describe('POST /api/v1/attestation-requests', () => {
     await smtp.close();
   });
 
-  const post = (body: unknown, auth = tenant.auth) => t.http.post('/api/v1/attestation-requests').set(auth).send(body as object);
+  const post = (body: unknown, auth = tenant.auth) =>
+    t.http
+      .post('/api/v1/attestation-requests')
+      .set(auth)
+      .send(body as object);
 
   const requestRows = (personId: string, documentId: string) =>
     t.db.query(
@@ -37,7 +41,11 @@ describe('POST /api/v1/attestation-requests', () => {
   it('creates a sent oauth request for the latest published revision and assigns the document', async () => {
     const person = await createPerson(t.app, tenant.organizationId, { firstName: 'Ada', lastName: 'Byron' });
     const document = await createDocument(t.app, tenant.organizationId);
-    const response = await post({ person_id: person.id, document_id: document.id, recipient_message: 'Please sign' }).expect(201);
+    const response = await post({
+      person_id: person.id,
+      document_id: document.id,
+      recipient_message: 'Please sign',
+    }).expect(201);
     expect(response.body).toEqual({
       id: expect.stringMatching(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/),
       organization_id: tenant.organizationId,
@@ -71,7 +79,8 @@ describe('POST /api/v1/attestation-requests', () => {
   it('uses the newest published revision', async () => {
     const person = await createPerson(t.app, tenant.organizationId);
     const document = await createDocument(t.app, tenant.organizationId);
-    const { PublishDocumentRevision } = await import('../../src/documents/application/publish-document-revision.use-case');
+    const { PublishDocumentRevision } =
+      await import('../../src/documents/application/publish-document-revision.use-case');
     const newer = await t.app.get(PublishDocumentRevision).execute({ documentId: document.id, content: 'v2' });
     const response = await post({ person_id: person.id, document_id: document.id }).expect(201);
     expect(response.body.document_revision_id).toBe(newer.revisionId);
@@ -82,7 +91,11 @@ describe('POST /api/v1/attestation-requests', () => {
     const person = await createPerson(t.app, tenant.organizationId);
     const document = await createDocument(t.app, tenant.organizationId);
     for (const value of ['acknowledgment', 'nonsense', 42]) {
-      const response = await post({ person_id: person.id, document_id: document.id, requested_attestation_type: value }).expect(201);
+      const response = await post({
+        person_id: person.id,
+        document_id: document.id,
+        requested_attestation_type: value,
+      }).expect(201);
       expect(response.body.requested_attestation_type).toBe('signature');
     }
   });
@@ -90,7 +103,9 @@ describe('POST /api/v1/attestation-requests', () => {
   it('accepts ids in either case and answers them lowercase', async () => {
     const person = await createPerson(t.app, tenant.organizationId);
     const document = await createDocument(t.app, tenant.organizationId);
-    const response = await post({ person_id: person.id.toUpperCase(), document_id: document.id.toUpperCase() }).expect(201);
+    const response = await post({ person_id: person.id.toUpperCase(), document_id: document.id.toUpperCase() }).expect(
+      201,
+    );
     expect(response.body.person_id).toBe(person.id);
     expect(response.body.document_id).toBe(document.id);
   });
@@ -165,7 +180,11 @@ describe('POST /api/v1/attestation-requests', () => {
     it('422 on a message over 5000 characters; exactly 5000 is accepted', async () => {
       const person = await createPerson(t.app, tenant.organizationId);
       const document = await createDocument(t.app, tenant.organizationId);
-      const tooLong = await post({ person_id: person.id, document_id: document.id, recipient_message: 'x'.repeat(5001) }).expect(422);
+      const tooLong = await post({
+        person_id: person.id,
+        document_id: document.id,
+        recipient_message: 'x'.repeat(5001),
+      }).expect(422);
       expect(tooLong.body.errors).toEqual({
         recipient_message: ['The recipient message field must not be greater than 5000 characters.'],
       });
@@ -183,8 +202,12 @@ describe('POST /api/v1/attestation-requests', () => {
       const theirDocument = await createDocument(t.app, other.organizationId);
       const person = await createPerson(t.app, tenant.organizationId);
       const document = await createDocument(t.app, tenant.organizationId);
-      expect((await post({ person_id: theirPerson.id, document_id: document.id }).expect(404)).body).toEqual({ error: 'Person not found.' });
-      expect((await post({ person_id: person.id, document_id: theirDocument.id }).expect(404)).body).toEqual({ error: 'Document not found.' });
+      expect((await post({ person_id: theirPerson.id, document_id: document.id }).expect(404)).body).toEqual({
+        error: 'Person not found.',
+      });
+      expect((await post({ person_id: person.id, document_id: theirDocument.id }).expect(404)).body).toEqual({
+        error: 'Document not found.',
+      });
       await post({ person_id: '01jd0000000000000000000000', document_id: document.id }).expect(404);
     });
 
@@ -206,7 +229,10 @@ describe('POST /api/v1/attestation-requests', () => {
 
     it('400 for a document without a published revision, before the signature check', async () => {
       const person = await createPerson(t.app, tenant.organizationId);
-      const unpublished = await createDocument(t.app, tenant.organizationId, { published: false, requiresSignature: false });
+      const unpublished = await createDocument(t.app, tenant.organizationId, {
+        published: false,
+        requiresSignature: false,
+      });
       const response = await post({ person_id: person.id, document_id: unpublished.id }).expect(400);
       expect(response.body).toEqual({ error: 'The document has no published revision.' });
     });
@@ -233,7 +259,11 @@ describe('POST /api/v1/attestation-requests', () => {
       const person = await createPerson(t.app, tenant.organizationId, { firstName: 'Bob', lastName: '<b>Tables</b>' });
       const document = await createDocument(t.app, tenant.organizationId, { name: 'Code & Conduct' });
       const message = 'Hi Bob,\nplease <script>alert(1)</script> sign & return.';
-      const response = await post({ person_id: person.id, document_id: document.id, recipient_message: message }).expect(201);
+      const response = await post({
+        person_id: person.id,
+        document_id: document.id,
+        recipient_message: message,
+      }).expect(201);
       const [email] = await waitForEmailsTo(person.email, 1);
       const [{ access_token_hash: hash }] = await requestRows(person.id, document.id);
       const link = /http:\/\/api\.test\/attest\/([A-Za-z0-9_-]{43})/.exec(email.text);
@@ -280,6 +310,8 @@ describe('POST /api/v1/attestation-requests with ATTESTATION_REQUEST_TTL_DAYS', 
       .set(tenant.auth)
       .send({ person_id: person.id, document_id: document.id })
       .expect(201);
-    expect(new Date(response.body.expires_at).getTime() - new Date(response.body.created_at).getTime()).toBe(30 * 86_400_000);
+    expect(new Date(response.body.expires_at).getTime() - new Date(response.body.created_at).getTime()).toBe(
+      30 * 86_400_000,
+    );
   });
 });

@@ -1,6 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createTenant, Tenant } from '../support/fixtures';
-import { createDocument, createGroup, createPerson, eventually, never, startWorker } from '../support/membership-fixtures';
+import {
+  createDocument,
+  createGroup,
+  createPerson,
+  eventually,
+  never,
+  startWorker,
+} from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -33,9 +40,7 @@ describe('concurrent adds to a group', () => {
   const count = async (sql: string, params: unknown[]) => Number((await t.db.query(sql, params))[0].count);
 
   it('5 identical adds at once: no duplicate memberships, assignments, requests or emails', async () => {
-    const documents = await Promise.all(
-      Array.from({ length: 3 }, () => createDocument(t.app, tenant.organizationId)),
-    );
+    const documents = await Promise.all(Array.from({ length: 3 }, () => createDocument(t.app, tenant.organizationId)));
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const people = await Promise.all(Array.from({ length: 10 }, () => createPerson(t.app, tenant.organizationId)));
     const ids = people.map((p) => p.id);
@@ -69,7 +74,10 @@ describe('concurrent adds to a group', () => {
     const responses = await Promise.all([
       t.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: ids }),
       second.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: reversed }),
-      t.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: ids.slice(5, 15) }),
+      t.http
+        .post(`/api/v1/groups/${group.id}/people`)
+        .set(tenant.auth)
+        .send({ person_ids: ids.slice(5, 15) }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await count(`SELECT count(*) FROM group_memberships WHERE group_id = $1`, [group.id])).toBe(20);

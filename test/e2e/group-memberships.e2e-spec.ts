@@ -14,14 +14,21 @@ describe('group membership', () => {
   afterAll(() => t.close());
 
   const add = (groupId: string, body: unknown, auth = tenant.auth) =>
-    t.http.post(`/api/v1/groups/${groupId}/people`).set(auth).send(body as object);
+    t.http
+      .post(`/api/v1/groups/${groupId}/people`)
+      .set(auth)
+      .send(body as object);
   const remove = (groupId: string, personId: string, auth = tenant.auth) =>
     t.http.delete(`/api/v1/groups/${groupId}/people/${personId}`).set(auth);
 
   const members = async (groupId: string) =>
-    ((await t.db.query(`SELECT person_id FROM group_memberships WHERE group_id = $1 ORDER BY person_id`, [groupId])) as {
-      person_id: string;
-    }[]).map((r) => r.person_id);
+    (
+      (await t.db.query(`SELECT person_id FROM group_memberships WHERE group_id = $1 ORDER BY person_id`, [
+        groupId,
+      ])) as {
+        person_id: string;
+      }[]
+    ).map((r) => r.person_id);
   const assignments = (personId: string) =>
     t.db.query(`SELECT document_id, group_id FROM document_assignments WHERE person_id = $1 ORDER BY document_id`, [
       personId,
@@ -144,7 +151,9 @@ describe('group membership', () => {
         [person.id, [attested.id, outdated.id]],
       );
       const newer = await t.app.get(PublishDocumentRevision).execute({ documentId: outdated.id, content: 'v2' });
-      const group = await createGroup(t.app, tenant.organizationId, { documentIds: [open.id, attested.id, outdated.id] });
+      const group = await createGroup(t.app, tenant.organizationId, {
+        documentIds: [open.id, attested.id, outdated.id],
+      });
       await add(group.id, { person_ids: [person.id] }).expect(200);
       const issued = (await requests(person.id)).filter((r) => r.source === 'system');
       expect(issued.map((r) => [r.document_id, r.document_revision_id])).toEqual([[outdated.id, newer.revisionId]]);
@@ -169,7 +178,10 @@ describe('group membership', () => {
         await createDocument(t.app, tenant.organizationId),
       ];
       const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
-      const people = [await createPerson(t.app, tenant.organizationId), await createPerson(t.app, tenant.organizationId)];
+      const people = [
+        await createPerson(t.app, tenant.organizationId),
+        await createPerson(t.app, tenant.organizationId),
+      ];
       await add(group.id, { person_ids: people.map((p) => p.id) }).expect(200);
       for (const person of people) {
         const rows: { ids: string[] }[] = await t.db.query(
@@ -177,9 +189,10 @@ describe('group membership', () => {
           [person.id],
         );
         expect(rows).toHaveLength(1);
-        const requestIds: { id: string }[] = await t.db.query(`SELECT id FROM attestation_requests WHERE person_id = $1`, [
-          person.id,
-        ]);
+        const requestIds: { id: string }[] = await t.db.query(
+          `SELECT id FROM attestation_requests WHERE person_id = $1`,
+          [person.id],
+        );
         expect([...rows[0].ids].sort()).toEqual(requestIds.map((r) => r.id).sort());
         expect(rows[0].ids).toHaveLength(3);
       }
@@ -205,7 +218,9 @@ describe('group membership', () => {
       it('422 on more than 100 ids', async () => {
         const ids = Array.from({ length: 101 }, (_, i) => `01jd${String(i).padStart(22, '0')}`);
         const response = await add(group.id, { person_ids: ids }).expect(422);
-        expect(response.body.errors).toEqual({ person_ids: ['The person ids field must not have more than 100 items.'] });
+        expect(response.body.errors).toEqual({
+          person_ids: ['The person ids field must not have more than 100 items.'],
+        });
       });
 
       it('reports each bad element as person_ids.N, every copy of a duplicate included', async () => {
@@ -215,7 +230,16 @@ describe('group membership', () => {
         const stranger = await createPerson(t.app, other.organizationId);
         const duplicate = await createPerson(t.app, tenant.organizationId);
         const response = await add(group.id, {
-          person_ids: [active.id, 'nope', 7, archived.id, duplicate.id, stranger.id, duplicate.id.toUpperCase(), '01jd0000000000000000000000'],
+          person_ids: [
+            active.id,
+            'nope',
+            7,
+            archived.id,
+            duplicate.id,
+            stranger.id,
+            duplicate.id.toUpperCase(),
+            '01jd0000000000000000000000',
+          ],
         }).expect(422);
         expect(response.body).toEqual({
           message: 'The person ids.1 field must be a valid ULID. (and 6 more errors)',
@@ -283,12 +307,19 @@ describe('group membership', () => {
     it('leaves assignments, requests and the documents counts as they were', async () => {
       const document = await createDocument(t.app, tenant.organizationId, { name: `Counted ${Date.now()}` });
       const group = await createGroup(t.app, tenant.organizationId, { documentIds: [document.id] });
-      const people = [await createPerson(t.app, tenant.organizationId), await createPerson(t.app, tenant.organizationId)];
+      const people = [
+        await createPerson(t.app, tenant.organizationId),
+        await createPerson(t.app, tenant.organizationId),
+      ];
       await add(group.id, { person_ids: people.map((p) => p.id) }).expect(200);
       const counts = async () =>
         (await t.http.get('/api/v1/documents').query({ name: document.name }).set(tenant.auth).expect(200)).body.data[0]
           .attestation_counts;
-      const before = { counts: await counts(), assignments: await assignments(people[0].id), requests: await requests(people[0].id) };
+      const before = {
+        counts: await counts(),
+        assignments: await assignments(people[0].id),
+        requests: await requests(people[0].id),
+      };
       expect(before.counts.total).toBe(2);
       await remove(group.id, people[0].id).expect(204);
       expect(await counts()).toEqual(before.counts);
@@ -306,7 +337,9 @@ describe('group membership', () => {
         `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at) VALUES ($1, $2, $3, now())`,
         [foreignGroup.id, foreignPerson.id, other.organizationId],
       );
-      expect((await remove(group.id, person.id).expect(404)).body).toEqual({ error: 'The person is not a member of this group.' });
+      expect((await remove(group.id, person.id).expect(404)).body).toEqual({
+        error: 'The person is not a member of this group.',
+      });
       await remove(group.id, 'nope').expect(404);
       await remove('nope', person.id).expect(404);
       await remove('01jd0000000000000000000000', person.id).expect(404);

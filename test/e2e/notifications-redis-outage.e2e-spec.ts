@@ -4,7 +4,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import Redis from 'ioredis';
 import { FixedClock } from '@lib/common';
 import { createTenant } from '../support/fixtures';
-import { createDocument, createGroup, createPerson, eventually, never, startWorker } from '../support/membership-fixtures';
+import {
+  createDocument,
+  createGroup,
+  createPerson,
+  eventually,
+  never,
+  startWorker,
+} from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -27,15 +34,19 @@ class DisposableRedis {
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
     try {
-      await eventually(async () => {
-        try {
-          if (probe.status !== 'ready') await probe.connect();
-          return (await probe.ping()) === 'PONG';
-        } catch {
-          probe.disconnect();
-          return false;
-        }
-      }, 10_000, 'redis-server to start');
+      await eventually(
+        async () => {
+          try {
+            if (probe.status !== 'ready') await probe.connect();
+            return (await probe.ping()) === 'PONG';
+          } catch {
+            probe.disconnect();
+            return false;
+          }
+        },
+        10_000,
+        'redis-server to start',
+      );
     } finally {
       probe.disconnect();
     }
@@ -86,7 +97,10 @@ describe('notifications when Redis is down during a group add', () => {
 
   it('answers 200 while Redis is down, and the emails arrive once it is back', async () => {
     const tenant = await createTenant(t.app);
-    const documents = [await createDocument(t.app, tenant.organizationId), await createDocument(t.app, tenant.organizationId)];
+    const documents = [
+      await createDocument(t.app, tenant.organizationId),
+      await createDocument(t.app, tenant.organizationId),
+    ];
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const people = await Promise.all(Array.from({ length: 3 }, () => createPerson(t.app, tenant.organizationId)));
 
@@ -108,7 +122,11 @@ describe('notifications when Redis is down during a group add', () => {
     await redis.start();
     // The periodic relay takes notifications its grace period after their commit.
     clock.advance(60_000);
-    await eventually(async () => people.every((p) => smtp.to(p.email).length === 1), 20_000, 'every email after the outage');
+    await eventually(
+      async () => people.every((p) => smtp.to(p.email).length === 1),
+      20_000,
+      'every email after the outage',
+    );
     await never(() => people.some((p) => smtp.to(p.email).length > 1), 1_000);
     const rows = await t.db.query(`SELECT status FROM notifications`);
     expect(rows).toEqual(Array(3).fill({ status: 'sent' }));

@@ -74,13 +74,20 @@ describe('a worker killed in the middle of a batch', () => {
 
   it('delivers every email exactly once after a restart', async () => {
     const tenant = await createTenant(t.app);
-    const documents = [await createDocument(t.app, tenant.organizationId), await createDocument(t.app, tenant.organizationId)];
+    const documents = [
+      await createDocument(t.app, tenant.organizationId),
+      await createDocument(t.app, tenant.organizationId),
+    ];
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const people = await Promise.all(Array.from({ length: 40 }, () => createPerson(t.app, tenant.organizationId)));
 
     const first = await spawnWorker(t, smtp.url);
     children.push(first);
-    await t.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: people.map((p) => p.id) }).expect(200);
+    await t.http
+      .post(`/api/v1/groups/${group.id}/people`)
+      .set(tenant.auth)
+      .send({ person_ids: people.map((p) => p.id) })
+      .expect(200);
     await eventually(async () => smtp.messages.length >= 10, 20_000, 'the batch under way');
 
     // Freeze the server's answers until all five deliveries in hand wait for it, then kill: every email the

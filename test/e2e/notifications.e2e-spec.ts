@@ -4,7 +4,14 @@ import { DeliverNotification } from '../../src/notifications/application/deliver
 import { DELIVERY_ATTEMPTS } from '../../src/notifications/application/notification-queue';
 import { RelayNotifications } from '../../src/notifications/application/relay-notifications.use-case';
 import { createTenant, Tenant } from '../support/fixtures';
-import { createDocument, createGroup, createPerson, eventually, never, startWorker } from '../support/membership-fixtures';
+import {
+  createDocument,
+  createGroup,
+  createPerson,
+  eventually,
+  never,
+  startWorker,
+} from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -31,17 +38,21 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
   const addToGroup = (groupId: string, personIds: string[]) =>
     t.http.post(`/api/v1/groups/${groupId}/people`).set(tenant.auth).send({ person_ids: personIds }).expect(200);
   const requestStatuses = async (personId: string) =>
-    ((await t.db.query(`SELECT status FROM attestation_requests WHERE person_id = $1 ORDER BY id`, [personId])) as {
-      status: string;
-    }[]).map((r) => r.status);
+    (
+      (await t.db.query(`SELECT status FROM attestation_requests WHERE person_id = $1 ORDER BY id`, [personId])) as {
+        status: string;
+      }[]
+    ).map((r) => r.status);
   const notificationOf = async (personId: string) =>
-    ((await t.db.query(`SELECT * FROM notifications WHERE person_id = $1`, [personId])) as {
-      id: string;
-      status: string;
-      attempts: number;
-      sent_at: Date | null;
-      last_error: string | null;
-    }[])[0];
+    (
+      (await t.db.query(`SELECT * FROM notifications WHERE person_id = $1`, [personId])) as {
+        id: string;
+        status: string;
+        attempts: number;
+        sent_at: Date | null;
+        last_error: string | null;
+      }[]
+    )[0];
 
   it('sends exactly one email per person for a group add with several documents, listing them all', async () => {
     const documents = [
@@ -54,7 +65,10 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
       await createPerson(t.app, tenant.organizationId, { firstName: 'Ann', lastName: 'One' }),
       await createPerson(t.app, tenant.organizationId, { firstName: 'Ben', lastName: 'Two' }),
     ];
-    await addToGroup(group.id, people.map((p) => p.id));
+    await addToGroup(
+      group.id,
+      people.map((p) => p.id),
+    );
     await eventually(async () => people.every((p) => smtp.to(p.email).length > 0), 10_000, 'both emails');
     await never(() => people.some((p) => smtp.to(p.email).length > 1), 1_000);
     for (const person of people) {
@@ -63,7 +77,8 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
       expect(email.subject).toBe('Acme <Compliance> & Co asks you to sign 3 documents');
       expect(email.text).toContain(`Hello ${person.name},`);
       expect(email.text).toContain('Acme <Compliance> & Co asks you to read and sign the following documents:');
-      for (const name of ['Code of Conduct', 'Privacy <Policy>', 'Security & Safety']) expect(email.text).toContain(`- ${name}`);
+      for (const name of ['Code of Conduct', 'Privacy <Policy>', 'Security & Safety'])
+        expect(email.text).toContain(`- ${name}`);
       const links = new Set(email.text.match(LINK));
       expect(links.size).toBe(3);
       expect(email.html).toContain('Acme &lt;Compliance&gt; &amp; Co asks you');
@@ -103,7 +118,9 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
     const { id } = await notificationOf(person.id);
     await t.app.get(RelayNotifications).execute([id, id]);
     await t.db.query(`UPDATE notifications SET updated_at = updated_at - interval '1 day' WHERE id = $1`, [id]);
-    expect(await worker.get(DeliverNotification).execute({ notificationId: id, attempt: 2, isFinal: false })).toBe('already_done');
+    expect(await worker.get(DeliverNotification).execute({ notificationId: id, attempt: 2, isFinal: false })).toBe(
+      'already_done',
+    );
     await never(() => smtp.to(person.email).length > 1, 1_000);
     expect(smtp.to(person.email)).toHaveLength(1);
   });
@@ -154,7 +171,10 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
   });
 
   it('marks the requests failed after the last attempt fails', async () => {
-    const documents = [await createDocument(t.app, tenant.organizationId), await createDocument(t.app, tenant.organizationId)];
+    const documents = [
+      await createDocument(t.app, tenant.organizationId),
+      await createDocument(t.app, tenant.organizationId),
+    ];
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const person = await createPerson(t.app, tenant.organizationId, { email: `down.${Date.now()}@example.test` });
     let tries = 0;
@@ -197,10 +217,14 @@ describe('notification emails: delivery rules needing a stopped worker', () => {
     await t.app.get(CancelAttestationRequest).execute({ requestId: response.body.id });
     const worker = await startWorker(t);
     try {
-      await eventually(async () => {
-        const [row] = await t.db.query(`SELECT status FROM notifications WHERE person_id = $1`, [person.id]);
-        return row.status === 'sent';
-      }, 10_000, 'the notification settled');
+      await eventually(
+        async () => {
+          const [row] = await t.db.query(`SELECT status FROM notifications WHERE person_id = $1`, [person.id]);
+          return row.status === 'sent';
+        },
+        10_000,
+        'the notification settled',
+      );
       const [row] = await t.db.query(`SELECT sent_at, last_error FROM notifications WHERE person_id = $1`, [person.id]);
       expect(row).toEqual({ sent_at: null, last_error: 'not sent: its requests were no longer open' });
       expect(smtp.to(person.email)).toEqual([]);
@@ -247,10 +271,17 @@ describe('notification emails without Redis (embedded mode: the API process deli
 
   it('sends the group email from the API process', async () => {
     const tenant = await createTenant(t.app);
-    const documents = [await createDocument(t.app, tenant.organizationId), await createDocument(t.app, tenant.organizationId)];
+    const documents = [
+      await createDocument(t.app, tenant.organizationId),
+      await createDocument(t.app, tenant.organizationId),
+    ];
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const person = await createPerson(t.app, tenant.organizationId);
-    await t.http.post(`/api/v1/groups/${group.id}/people`).set(tenant.auth).send({ person_ids: [person.id] }).expect(200);
+    await t.http
+      .post(`/api/v1/groups/${group.id}/people`)
+      .set(tenant.auth)
+      .send({ person_ids: [person.id] })
+      .expect(200);
     await eventually(async () => smtp.to(person.email).length === 1, 10_000, 'the email');
     expect(new Set(smtp.to(person.email)[0].text.match(LINK)).size).toBe(2);
     await never(() => smtp.to(person.email).length > 1, 500);

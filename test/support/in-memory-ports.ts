@@ -4,7 +4,11 @@ import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
 import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
 import { DocumentAssignments } from '../../src/attestation-requests/application/document-assignments';
-import { RequestedDocument, RequestRecipient, RequestTargets } from '../../src/attestation-requests/application/request-targets';
+import {
+  RequestedDocument,
+  RequestRecipient,
+  RequestTargets,
+} from '../../src/attestation-requests/application/request-targets';
 
 /** In-memory stand-ins for the ports, for unit tests of the use-cases. */
 export class ImmediateUnitOfWork extends UnitOfWork {
@@ -23,7 +27,9 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
     return ids.flatMap((id) => (this.rows.has(id) ? [this.rows.get(id)!] : []));
   }
   async lockOpenRequest(documentId: string, personId: string) {
-    return [...this.rows.values()].find((r) => r.documentId === documentId && r.personId === personId && r.isOpen) ?? null;
+    return (
+      [...this.rows.values()].find((r) => r.documentId === documentId && r.personId === personId && r.isOpen) ?? null
+    );
   }
   async add(request: AttestationRequest) {
     this.rows.set(request.id, request);

@@ -23,7 +23,13 @@ function setup(env: Record<string, string> = {}) {
   const requests = new InMemoryAttestationRequests();
   const assignments = new InMemoryDocumentAssignments();
   const outbox = new InMemoryOutbox();
-  targets.people.set(PERSON, { id: PERSON, organizationId: ORG, name: 'Ada Lovelace', email: 'ada@example.test', archived: false });
+  targets.people.set(PERSON, {
+    id: PERSON,
+    organizationId: ORG,
+    name: 'Ada Lovelace',
+    email: 'ada@example.test',
+    archived: false,
+  });
   targets.documents.set(DOCUMENT, {
     id: DOCUMENT,
     organizationId: ORG,
@@ -63,7 +69,10 @@ describe('CreateAttestationRequest', () => {
     });
     expect(request.accessTokenHash).toBe(new AttestationLinks(config).tokenHashFor(request.id));
     expect(assignments.assigned).toEqual(new Set([`${DOCUMENT}:${PERSON}`]));
-    expect(outbox.rows.get(notificationId)).toMatchObject({ kind: 'request_sent', attestationRequestIds: [request.id] });
+    expect(outbox.rows.get(notificationId)).toMatchObject({
+      kind: 'request_sent',
+      attestationRequestIds: [request.id],
+    });
   });
 
   it('cancels the older open request of the same person and document', async () => {
@@ -87,7 +96,9 @@ describe('CreateAttestationRequest', () => {
     targets.documents.get(DOCUMENT)!.latestRevisionId = null;
     targets.documents.get(DOCUMENT)!.requiresSignature = false;
     await expect(send({ documentId: '01jd00000000000000000000ff' })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(send()).rejects.toEqual(new ValidationFailedError({ person_id: ['The selected person id is invalid.'] }));
+    await expect(send()).rejects.toEqual(
+      new ValidationFailedError({ person_id: ['The selected person id is invalid.'] }),
+    );
     targets.people.get(PERSON)!.archived = false;
     await expect(send()).rejects.toBeInstanceOf(InvalidRequestError);
     targets.documents.get(DOCUMENT)!.latestRevisionId = REVISION;
@@ -96,7 +107,7 @@ describe('CreateAttestationRequest', () => {
     );
   });
 
-  it('does not find another organization\'s person or document', async () => {
+  it("does not find another organization's person or document", async () => {
     const { send, targets } = setup();
     targets.people.get(PERSON)!.organizationId = '01jd00000000000000000000a9';
     await expect(send()).rejects.toEqual(new NotFoundError('Person not found.'));

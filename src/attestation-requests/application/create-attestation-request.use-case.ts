@@ -48,7 +48,9 @@ export class CreateAttestationRequest {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CreateAttestationRequestInput): Promise<{ request: AttestationRequest; notificationId: string }> {
+  async execute(
+    input: CreateAttestationRequestInput,
+  ): Promise<{ request: AttestationRequest; notificationId: string }> {
     const personId = input.personId.toLowerCase();
     const documentId = input.documentId.toLowerCase();
     const [recipient, document] = await Promise.all([

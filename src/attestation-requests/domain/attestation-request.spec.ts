@@ -30,9 +30,29 @@ const ALLOWED: [AttestationRequestStatus, AttestationRequestStatus][] = [
 
 function requestIn(status: AttestationRequestStatus): AttestationRequest {
   return new AttestationRequest(
-    '01jd0000000000000000000001', '01jd0000000000000000000002', '01jd0000000000000000000003',
-    '01jd0000000000000000000004', '01jd0000000000000000000005', 'Ada Lovelace', 'ada@example.test',
-    'signature', 'oauth', status, null, 'hash', null, null, 0, null, null, null, null, null, null, NOW, NOW,
+    '01jd0000000000000000000001',
+    '01jd0000000000000000000002',
+    '01jd0000000000000000000003',
+    '01jd0000000000000000000004',
+    '01jd0000000000000000000005',
+    'Ada Lovelace',
+    'ada@example.test',
+    'signature',
+    'oauth',
+    status,
+    null,
+    'hash',
+    null,
+    null,
+    0,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    NOW,
+    NOW,
   );
 }
 
@@ -59,21 +79,29 @@ function moveTo(request: AttestationRequest, status: AttestationRequestStatus, a
 }
 
 describe('AttestationRequest status transitions', () => {
-  const pairs = ATTESTATION_REQUEST_STATUSES.flatMap((from) => ATTESTATION_REQUEST_STATUSES.map((to) => [from, to] as const));
+  const pairs = ATTESTATION_REQUEST_STATUSES.flatMap((from) =>
+    ATTESTATION_REQUEST_STATUSES.map((to) => [from, to] as const),
+  );
 
-  it.each(pairs.filter(([from, to]) => ALLOWED.some(([a, b]) => a === from && b === to)))('allows %s -> %s', (from, to) => {
-    const request = requestIn(from);
-    moveTo(request, to, LATER);
-    expect(request.status).toBe(to);
-    expect(request.updatedAt).toEqual(LATER);
-  });
+  it.each(pairs.filter(([from, to]) => ALLOWED.some(([a, b]) => a === from && b === to)))(
+    'allows %s -> %s',
+    (from, to) => {
+      const request = requestIn(from);
+      moveTo(request, to, LATER);
+      expect(request.status).toBe(to);
+      expect(request.updatedAt).toEqual(LATER);
+    },
+  );
 
-  it.each(pairs.filter(([from, to]) => !ALLOWED.some(([a, b]) => a === from && b === to)))('refuses %s -> %s', (from, to) => {
-    const request = requestIn(from);
-    expect(() => moveTo(request, to, LATER)).toThrow(IllegalTransitionError);
-    expect(request.status).toBe(from);
-    expect(request.updatedAt).toEqual(NOW);
-  });
+  it.each(pairs.filter(([from, to]) => !ALLOWED.some(([a, b]) => a === from && b === to)))(
+    'refuses %s -> %s',
+    (from, to) => {
+      const request = requestIn(from);
+      expect(() => moveTo(request, to, LATER)).toThrow(IllegalTransitionError);
+      expect(request.status).toBe(from);
+      expect(request.updatedAt).toEqual(NOW);
+    },
+  );
 
   it('refuses every move out of the final statuses', () => {
     for (const final of ['attested', 'canceled', 'expired'] as const) {

@@ -1,10 +1,5 @@
 import { IllegalTransitionError, newId } from '@lib/common';
-import {
-  AttestationRequestStatus,
-  canTransition,
-  DeliveryProblem,
-  isOpenStatus,
-} from './attestation-request-status';
+import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
 
 export const REQUEST_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
 export type RequestSource = (typeof REQUEST_SOURCES)[number];

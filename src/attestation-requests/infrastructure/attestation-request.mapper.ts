@@ -1,8 +1,4 @@
-import {
-  AttestationRequest,
-  AttestationType,
-  RequestSource,
-} from '../domain/attestation-request';
+import { AttestationRequest, AttestationType, RequestSource } from '../domain/attestation-request';
 import type { AttestationRequestStatus } from '../domain/attestation-request-status';
 import { AttestationRequestRecord } from './attestation-request.record';
 

@@ -15,7 +15,9 @@ export class TypeormRequestTargets extends RequestTargets {
   }
 
   async findRecipient(organizationId: string, personId: string): Promise<RequestRecipient | null> {
-    const rows: { id: string; full_name: string; email: string; archived: boolean }[] = await activeManager(this.db).query(
+    const rows: { id: string; full_name: string; email: string; archived: boolean }[] = await activeManager(
+      this.db,
+    ).query(
       `SELECT id, full_name, email, archived_at IS NOT NULL AS archived
          FROM people WHERE id = $1 AND organization_id = $2`,
       [personId, organizationId],

@@ -62,9 +62,10 @@ export class AddPeopleToGroup {
     if (!group.autoIssueRequests) return [];
 
     const issuable = await this.memberships.findIssuableDocuments(group, newcomers);
-    const expiresAt = this.config.attestationRequestTtlDays === undefined
-      ? null
-      : new Date(now.getTime() + this.config.attestationRequestTtlDays * DAY_MS);
+    const expiresAt =
+      this.config.attestationRequestTtlDays === undefined
+        ? null
+        : new Date(now.getTime() + this.config.attestationRequestTtlDays * DAY_MS);
     const issued = await this.requests.addUnlessOpen(
       issuable.map((document) =>
         AttestationRequest.issue({

@@ -5,10 +5,7 @@ import { displayName, FieldErrors, isUlid, messages, rules } from '@lib/common';
  * (every copy of a repeated id is reported, as Laravel's `distinct` does; ids are compared ignoring case),
  * and an active person of the organization.
  */
-export function checkPersonIds(
-  values: readonly unknown[],
-  activePeople: ReadonlySet<string>,
-): FieldErrors {
+export function checkPersonIds(values: readonly unknown[], activePeople: ReadonlySet<string>): FieldErrors {
   const errors: FieldErrors = {};
   const seen = new Map<string, number>();
   for (const value of values) {

@@ -2,7 +2,11 @@ import { FixedClock } from '@lib/common';
 import { AttestationLinks } from '../../attestation-requests/application/attestation-links';
 import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import { AppConfig } from '../../config/app-config';
-import { ImmediateUnitOfWork, InMemoryAttestationRequests, InMemoryOutbox } from '../../../test/support/in-memory-ports';
+import {
+  ImmediateUnitOfWork,
+  InMemoryAttestationRequests,
+  InMemoryOutbox,
+} from '../../../test/support/in-memory-ports';
 import { Notification } from '../domain/notification';
 import { DeliverNotification } from './deliver-notification.use-case';
 import { Mailer, OutgoingEmail } from './mailer';
@@ -37,7 +41,15 @@ function setup() {
   const outbox = new InMemoryOutbox();
   const mailer = new RecordingMailer();
   const links = new AttestationLinks(config);
-  const deliver = new DeliverNotification(new ImmediateUnitOfWork(), outbox, requests, new FixedDetails(), links, mailer, clock);
+  const deliver = new DeliverNotification(
+    new ImmediateUnitOfWork(),
+    outbox,
+    requests,
+    new FixedDetails(),
+    links,
+    mailer,
+    clock,
+  );
   const issue = (documentId: string) => {
     const request = AttestationRequest.issue({
       organizationId: ORG,
@@ -55,7 +67,13 @@ function setup() {
     return request;
   };
   const announce = (requestIds: string[], kind: 'requests_issued' | 'request_sent' = 'requests_issued') => {
-    const notification = Notification.announce({ organizationId: ORG, personId: PERSON, kind, attestationRequestIds: requestIds, now: clock.now() });
+    const notification = Notification.announce({
+      organizationId: ORG,
+      personId: PERSON,
+      kind,
+      attestationRequestIds: requestIds,
+      now: clock.now(),
+    });
     outbox.rows.set(notification.id, notification);
     return notification;
   };
@@ -111,7 +129,9 @@ describe('DeliverNotification', () => {
     const request = issue('01jd00000000000000000000c1');
     const notification = announce([request.id]);
     mailer.failWith = new Error('connection refused');
-    await expect(deliver.execute({ notificationId: notification.id, attempt: 1, isFinal: false })).rejects.toThrow('connection refused');
+    await expect(deliver.execute({ notificationId: notification.id, attempt: 1, isFinal: false })).rejects.toThrow(
+      'connection refused',
+    );
     expect(notification).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
     expect(request.status).toBe('sent');
     await expect(deliver.execute({ notificationId: notification.id, attempt: 2, isFinal: true })).rejects.toThrow();
@@ -124,9 +144,9 @@ describe('DeliverNotification', () => {
     const request = issue('01jd00000000000000000000c1');
     const notification = announce([request.id]);
     mailer.failWith = new PermanentDeliveryError('550 no such user');
-    await expect(deliver.execute({ notificationId: notification.id, attempt: 1, isFinal: false })).rejects.toBeInstanceOf(
-      PermanentDeliveryError,
-    );
+    await expect(
+      deliver.execute({ notificationId: notification.id, attempt: 1, isFinal: false }),
+    ).rejects.toBeInstanceOf(PermanentDeliveryError);
     expect(notification.status).toBe('failed');
     expect(request.status).toBe('bounced');
   });

@@ -90,7 +90,9 @@ export class BullmqNotificationQueue extends NotificationQueue implements OnAppl
     );
     this.worker.on('error', (error) => this.reportOutage(error));
     this.worker.on('failed', (job, error) => {
-      this.logger.warn(`notification ${job?.data.notificationId} attempt ${job?.attemptsMade} failed: ${error.message}`);
+      this.logger.warn(
+        `notification ${job?.data.notificationId} attempt ${job?.attemptsMade} failed: ${error.message}`,
+      );
     });
     await this.worker.waitUntilReady().catch((error: Error) => this.reportOutage(error));
   }

@@ -83,11 +83,14 @@ export class InProcessNotificationQueue extends NotificationQueue implements OnA
         this.known.delete(job.notificationId);
         return;
       }
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.ready.push({ notificationId: job.notificationId, failures: attempt });
-        this.pump();
-      }, retryDelay(settings, attempt));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          this.ready.push({ notificationId: job.notificationId, failures: attempt });
+          this.pump();
+        },
+        retryDelay(settings, attempt),
+      );
       this.timers.add(timer);
     }
   }

@@ -40,5 +40,8 @@ export const notificationMapper = {
  */
 function idList(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
-  return value.replace(/^\{|\}$/g, '').split(',').filter((id) => id !== '');
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter((id) => id !== '');
 }
