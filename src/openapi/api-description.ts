@@ -51,6 +51,11 @@ export function describeApi(app: INestApplication): OpenAPIObject {
       'bearer',
     )
     .addSecurityRequirements('bearer')
+    .addTag('Me', 'Who the token belongs to.')
+    .addTag('People', 'The organization\'s people.')
+    .addTag('Documents', 'Documents to attest, with where their assignees stand.')
+    .addTag('Groups', 'Groups and their members; joining a group assigns its documents.')
+    .addTag('Attestation requests', 'Documents sent to people for a typed-name signature.')
     .build();
   config.components = { ...config.components, headers: API_HEADERS };
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, autoTagControllers: false });
