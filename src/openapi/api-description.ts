@@ -52,7 +52,7 @@ export function describeApi(app: INestApplication): OpenAPIObject {
     )
     .addSecurityRequirements('bearer')
     .addTag('Me', 'Who the token belongs to.')
-    .addTag('People', 'The organization\'s people.')
+    .addTag('People', "The organization's people.")
     .addTag('Documents', 'Documents to attest, with where their assignees stand.')
     .addTag('Groups', 'Groups and their members; joining a group assigns its documents.')
     .addTag('Attestation requests', 'Documents sent to people for a typed-name signature.')
@@ -74,25 +74,20 @@ function inCanonicalOrder(document: OpenAPIObject): OpenAPIObject {
       .sort()
       .map((path) => {
         const item = document.paths[path] as Record<string, unknown>;
+        // Path-level keys (parameters, summary) first, then the operations in the usual method order.
+        const rank = (key: string) => METHOD_ORDER.indexOf(key);
         const keys = Object.keys(item).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
         return [path, Object.fromEntries(keys.map((key) => [key, withSortedResponses(item[key])]))];
       }),
   );
-  const components = document.components ?? {};
+  const { openapi, info, paths: _unsorted, components = {}, ...rest } = document;
   return {
-    openapi: document.openapi,
-    info: document.info,
-    servers: document.servers,
-    security: document.security,
-    tags: document.tags,
+    openapi,
+    info,
+    ...rest,
     paths,
     components: { ...components, schemas: sortedByKey(components.schemas ?? {}) },
-  } as OpenAPIObject;
-}
-
-function rank(key: string): number {
-  const index = METHOD_ORDER.indexOf(key);
-  return index === -1 ? -1 : index;
+  };
 }
 
 function withSortedResponses(operation: unknown): unknown {

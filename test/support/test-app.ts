@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Clock, FixedClock } from '@lib/common';
 import { AppConfig } from '../../src/config/app-config';
 import { createHttpApp } from '../../src/http-app';
-import { watchContract } from './contract';
+import { assertContractHonoured, watchContract } from './contract';
 import { TEST_REDIS_URL } from './environment';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -57,6 +57,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await app.close();
       if (!options.database) await database.drop();
+      // Responses given after the last test's check (in afterAll hooks) are judged here.
+      await assertContractHonoured();
     },
   };
 }
