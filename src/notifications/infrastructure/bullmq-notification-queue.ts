@@ -54,7 +54,9 @@ export class BullmqNotificationQueue extends NotificationQueue implements OnAppl
           attempts: DELIVERY_ATTEMPTS,
           backoff: { type: BACKOFF_TYPE },
           removeOnComplete: { age: 24 * 3600, count: 10_000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
+          // A job that failed for good leaves no trace here (the outbox row keeps the error), so a notification
+          // still pending after it (its last attempt could not even record the failure) can be relayed again.
+          removeOnFail: true,
         },
       })),
     );
