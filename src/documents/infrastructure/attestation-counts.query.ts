@@ -6,7 +6,7 @@ const OPEN_STATUSES = `('created', 'sent', 'viewed', 'bounced', 'failed', 'compl
 /**
  * The attestation counts of many documents in one statement. Both reads are index-only scans in
  * (document_id, person_id) order: the page's requests, folded per person (attestation_requests_standing), and
- * its assignments (their primary key), merged without hashing or sorting. Archived people are left out by an
+ * its assignments (their primary key), so the two can be merged without sorting. Archived people are left out by an
  * anti-join on the small set of archived people. Every remaining assignee is put in the first bucket that applies.
  * $1: the documents' ids; $2: now, which decides whether a renewal is due.
  */
