@@ -12,12 +12,12 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationOutbox } from '../../notifications/application/notification-outbox';
 import { Notification } from '../../notifications/domain/notification';
 import { AttestationRequest } from '../domain/attestation-request';
+import { defaultExpiry } from '../domain/request-expiry';
 import { AttestationLinks } from './attestation-links';
 import { AttestationRequestRepository } from './attestation-request.repository';
 import { DocumentAssignments } from './document-assignments';
 import { RequestTargets } from './request-targets';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A group add may issue a request for the same person and document between our check and our insert. */
 const MAX_ATTEMPTS = 3;
 
@@ -88,7 +88,7 @@ export class CreateAttestationRequest {
             source: 'oauth',
             recipientMessage: input.recipientMessage?.trim() ? input.recipientMessage : null,
             requestedByUserId: input.requestedByUserId,
-            expiresAt: this.expiryFrom(now),
+            expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
             accessTokenHashFor: (id) => this.links.tokenHashFor(id),
             now,
           });
@@ -108,10 +108,5 @@ export class CreateAttestationRequest {
         if (attempt >= MAX_ATTEMPTS || !isUniqueViolation(error, 'attestation_requests_one_open')) throw error;
       }
     }
-  }
-
-  private expiryFrom(now: Date): Date | null {
-    const days = this.config.attestationRequestTtlDays;
-    return days === undefined ? null : new Date(now.getTime() + days * DAY_MS);
   }
 }

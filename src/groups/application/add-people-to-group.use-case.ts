@@ -3,14 +3,13 @@ import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
 import { AttestationLinks } from '../../attestation-requests/application/attestation-links';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import { defaultExpiry } from '../../attestation-requests/domain/request-expiry';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationOutbox } from '../../notifications/application/notification-outbox';
 import { Notification } from '../../notifications/domain/notification';
 import { checkPersonIds, wellFormedPersonIds } from './add-people-to-group.validation';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface GroupMembership {
   groupId: string;
@@ -62,10 +61,7 @@ export class AddPeopleToGroup {
     if (!group.autoIssueRequests) return [];
 
     const issuable = await this.memberships.findIssuableDocuments(group, newcomers);
-    const expiresAt =
-      this.config.attestationRequestTtlDays === undefined
-        ? null
-        : new Date(now.getTime() + this.config.attestationRequestTtlDays * DAY_MS);
+    const expiresAt = defaultExpiry(now, this.config.attestationRequestTtlDays);
     const issued = await this.requests.addUnlessOpen(
       issuable.map((document) =>
         AttestationRequest.issue({
