@@ -7,6 +7,10 @@ import { AttestationRequestRepository } from './application/attestation-request.
 import { CancelAttestationRequest } from './application/cancel-attestation-request.use-case';
 import { CreateAttestationRequest } from './application/create-attestation-request.use-case';
 import { DocumentAssignments } from './application/document-assignments';
+import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
+import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
+import { ResendAttestationRequest } from './application/resend-attestation-request.use-case';
+import { SendDueReminders } from './application/send-due-reminders.use-case';
 import { RequestTargets } from './application/request-targets';
 import { AttestationRequestsController } from './http/attestation-requests.controller';
 import { TypeormAttestationRequestRepository } from './infrastructure/typeorm-attestation-request.repository';
@@ -24,7 +28,20 @@ import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets'
     AttestationLinks,
     CreateAttestationRequest,
     CancelAttestationRequest,
+    ResendAttestationRequest,
+    ExpireOverdueRequests,
+    SendDueReminders,
+    RenewDueAttestations,
   ],
-  exports: [AttestationRequestRepository, AttestationLinks, CreateAttestationRequest, CancelAttestationRequest],
+  exports: [
+    AttestationRequestRepository,
+    AttestationLinks,
+    CreateAttestationRequest,
+    CancelAttestationRequest,
+    ResendAttestationRequest,
+    ExpireOverdueRequests,
+    SendDueReminders,
+    RenewDueAttestations,
+  ],
 })
 export class AttestationRequestsModule {}

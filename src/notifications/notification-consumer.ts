@@ -6,6 +6,8 @@ import { RelayStaleNotifications } from './application/relay-stale-notifications
 export interface NotificationWorkerSettings extends ConsumerSettings {
   /** How often pending notifications the queue may not hold are relayed again. */
   relayIntervalMs: number;
+  /** How often the request lifecycle passes (expiry, reminders, renewal) run. */
+  lifecycleIntervalMs: number;
 }
 
 export const DEFAULT_WORKER_SETTINGS: NotificationWorkerSettings = {
@@ -14,6 +16,7 @@ export const DEFAULT_WORKER_SETTINGS: NotificationWorkerSettings = {
   lockDurationMs: 15_000,
   stalledIntervalMs: 10_000,
   relayIntervalMs: 5_000,
+  lifecycleIntervalMs: 60_000,
 };
 
 export const NOTIFICATION_WORKER_SETTINGS = Symbol('NOTIFICATION_WORKER_SETTINGS');

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { RequestLifecycleModule } from '../attestation-requests/request-lifecycle.module';
 import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeliverNotification } from './application/deliver-notification.use-case';
@@ -15,16 +16,22 @@ import { TypeormNotificationDetails } from './infrastructure/typeorm-notificatio
 
 /**
  * The delivering side: loaded by the worker, and by the API itself in the embedded mode (no Redis), where the
- * API process sends the emails.
+ * API process sends the emails. The request lifecycle's scheduled passes (expiry, reminders, renewal) run
+ * alongside, since they write the emails this side delivers.
  */
 @Module({})
 export class NotificationWorkerModule {
   static forRoot(settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
+    const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
     return {
       module: NotificationWorkerModule,
-      imports: [NotificationsModule, AttestationRequestsModule],
+      imports: [
+        NotificationsModule,
+        AttestationRequestsModule,
+        RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+      ],
       providers: [
-        { provide: NOTIFICATION_WORKER_SETTINGS, useValue: { ...DEFAULT_WORKER_SETTINGS, ...settings } },
+        { provide: NOTIFICATION_WORKER_SETTINGS, useValue: effective },
         { provide: UnitOfWork, useClass: TypeormUnitOfWork },
         { provide: NotificationDetails, useClass: TypeormNotificationDetails },
         DeliverNotification,

@@ -2,6 +2,8 @@ import type { Notification } from '../../src/notifications/domain/notification';
 import { NotificationOutbox } from '../../src/notifications/application/notification-outbox';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
+import { statusesMovableTo } from '../../src/attestation-requests/domain/attestation-request-status';
+import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../../src/attestation-requests/domain/reminder-schedule';
 import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
 import { DocumentAssignments } from '../../src/attestation-requests/application/document-assignments';
 import {
@@ -17,8 +19,12 @@ export class ImmediateUnitOfWork extends UnitOfWork {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export class InMemoryAttestationRequests extends AttestationRequestRepository {
   readonly rows = new Map<string, AttestationRequest>();
+  /** Documents that renew themselves (auto_renew), with their renewal_interval_days. */
+  readonly autoRenewing = new Map<string, number>();
 
   async findById(id: string) {
     return this.rows.get(id) ?? null;
@@ -45,6 +51,44 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
   }
   async save(request: AttestationRequest) {
     this.rows.set(request.id, request);
+  }
+  async lockByAccessTokenHash(hash: string) {
+    return [...this.rows.values()].find((r) => r.accessTokenHash === hash) ?? null;
+  }
+  async lockOverdue(input: { now: Date; limit: number }) {
+    return [...this.rows.values()]
+      .filter((r) => statusesMovableTo('expired').includes(r.status) && r.isPastExpiry(input.now))
+      .slice(0, input.limit);
+  }
+  async lockDueForReminder(input: { now: Date; remindedOrSentBefore: Date; limit: number }) {
+    return [...this.rows.values()]
+      .filter(
+        (r) =>
+          REMINDABLE_STATUSES.includes(r.status) &&
+          r.reminderCount < MAX_REMINDERS &&
+          (r.lastRemindedAt ?? r.sentAt)!.getTime() <= input.remindedOrSentBefore.getTime() &&
+          !r.isPastExpiry(input.now),
+      )
+      .slice(0, input.limit);
+  }
+  async findDueRenewals(input: { now: Date; limit: number }) {
+    return [...this.rows.values()]
+      .filter((r) => {
+        const days = this.autoRenewing.get(r.documentId);
+        if (r.status !== 'attested' || days === undefined) return false;
+        const due = r.attestedAt!.getTime() + days * DAY_MS < input.now.getTime();
+        return due && [...this.rows.values()].every((other) => !this.isLater(other, r));
+      })
+      .slice(0, input.limit);
+  }
+  async findLatest(documentId: string, personId: string) {
+    const mine = [...this.rows.values()].filter((r) => r.documentId === documentId && r.personId === personId);
+    return mine.find((r) => mine.every((other) => !this.isLater(other, r))) ?? null;
+  }
+  private isLater(other: AttestationRequest, than: AttestationRequest): boolean {
+    if (other.documentId !== than.documentId || other.personId !== than.personId) return false;
+    const [a, b] = [other.createdAt.getTime(), than.createdAt.getTime()];
+    return a > b || (a === b && other.id > than.id);
   }
 }
 

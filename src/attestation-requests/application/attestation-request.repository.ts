@@ -16,4 +16,29 @@ export abstract class AttestationRequestRepository {
    */
   abstract addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]>;
   abstract save(request: AttestationRequest): Promise<void>;
+  /** The request whose page token hashes to `hash`, locked until the transaction ends. */
+  abstract lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null>;
+  /**
+   * Up to `limit` requests that may expire and whose `expires_at` is not after `now`, locked; rows another
+   * transaction holds are skipped (a concurrent sweep is handling them).
+   */
+  abstract lockOverdue(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
+  /**
+   * Up to `limit` requests due a reminder, locked, skipping rows another transaction holds: waiting for the
+   * recipient (REMINDABLE_STATUSES), reminded fewer than MAX_REMINDERS times, last reminded (or else sent) before
+   * `remindedOrSentBefore`, not past their expiry at `now`, with an active person and document.
+   */
+  abstract lockDueForReminder(input: {
+    now: Date;
+    remindedOrSentBefore: Date;
+    limit: number;
+  }): Promise<AttestationRequest[]>;
+  /**
+   * Up to `limit` attested requests whose renewal fell due before `now` and which the document renews itself:
+   * `auto_renew`, a renewal interval, published, active and needing a signature; an active person; and no request
+   * for that person and document issued since. Ordered by person.
+   */
+  abstract findDueRenewals(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
+  /** The person's most recently issued request for the document. */
+  abstract findLatest(documentId: string, personId: string): Promise<AttestationRequest | null>;
 }

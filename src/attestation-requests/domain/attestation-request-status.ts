@@ -42,3 +42,8 @@ export function canTransition(from: AttestationRequestStatus, to: AttestationReq
 export function isOpenStatus(status: AttestationRequestStatus): boolean {
   return OPEN_STATUSES.includes(status);
 }
+
+/** Every status the domain allows a move to `to` from; sweeps select by it so they never pick a refused move. */
+export function statusesMovableTo(to: AttestationRequestStatus): AttestationRequestStatus[] {
+  return ATTESTATION_REQUEST_STATUSES.filter((from) => canTransition(from, to));
+}

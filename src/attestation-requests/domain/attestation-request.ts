@@ -1,5 +1,6 @@
 import { IllegalTransitionError, newId } from '@lib/common';
 import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
+import { MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
 
 export const REQUEST_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
 export type RequestSource = (typeof REQUEST_SOURCES)[number];
@@ -128,6 +129,24 @@ export class AttestationRequest {
   /** The latest email could not be delivered (bounced, failed) or was reported as spam (complained). */
   reportDeliveryProblem(problem: DeliveryProblem, now: Date): void {
     this.moveTo(problem, now);
+  }
+
+  /** Past its scheduled expiry, whether or not the expiry sweep has marked it `expired` yet. */
+  isPastExpiry(now: Date): boolean {
+    return this.expiresAt !== null && this.expiresAt.getTime() <= now.getTime();
+  }
+
+  /** A reminder email was written for the request. Not a status change: the request stays where it is. */
+  recordReminder(now: Date): void {
+    if (!REMINDABLE_STATUSES.includes(this.currentStatus)) {
+      throw new IllegalTransitionError(`An attestation request in status ${this.currentStatus} is not reminded.`);
+    }
+    if (this.reminderCount >= MAX_REMINDERS) {
+      throw new IllegalTransitionError(`An attestation request is reminded at most ${MAX_REMINDERS} times.`);
+    }
+    this.reminderCount += 1;
+    this.lastRemindedAt = now;
+    this.updatedAt = now;
   }
 
   canMoveTo(status: AttestationRequestStatus): boolean {

@@ -4,7 +4,8 @@ import { DataSource, In } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttestationRequestRepository } from '../application/attestation-request.repository';
 import type { AttestationRequest } from '../domain/attestation-request';
-import { OPEN_STATUSES } from '../domain/attestation-request-status';
+import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-status';
+import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
 
@@ -85,6 +86,87 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
   async save(request: AttestationRequest): Promise<void> {
     const { id, ...changes } = attestationRequestMapper.toRecord(request);
     await activeManager(this.db).update(AttestationRequestRecord, { id }, changes);
+  }
+
+  async lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null> {
+    const record = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where('request.access_token_hash = :hash', { hash })
+      .setLock('pessimistic_write')
+      .getOne();
+    return record ? attestationRequestMapper.toDomain(record) : null;
+  }
+
+  async lockOverdue(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
+    const records = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where('request.status IN (:...expirable)', { expirable: statusesMovableTo('expired') })
+      .andWhere('request.expires_at <= :now', { now: input.now })
+      .orderBy('request.expiresAt')
+      .limit(input.limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+    return records.map(attestationRequestMapper.toDomain);
+  }
+
+  async lockDueForReminder(input: {
+    now: Date;
+    remindedOrSentBefore: Date;
+    limit: number;
+  }): Promise<AttestationRequest[]> {
+    const records = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where('request.status IN (:...remindable)', { remindable: REMINDABLE_STATUSES })
+      .andWhere('request.reminder_count < :max', { max: MAX_REMINDERS })
+      // The expression of the index attestation_requests_awaiting_reminder.
+      .andWhere('coalesce(request.last_reminded_at, request.sent_at) <= :before', {
+        before: input.remindedOrSentBefore,
+      })
+      .andWhere('(request.expires_at IS NULL OR request.expires_at > :now)', { now: input.now })
+      .andWhere('EXISTS (SELECT 1 FROM people p WHERE p.id = request.person_id AND p.archived_at IS NULL)')
+      .andWhere('EXISTS (SELECT 1 FROM documents d WHERE d.id = request.document_id AND d.archived_at IS NULL)')
+      .orderBy('request.personId')
+      .limit(input.limit)
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+    return records.map(attestationRequestMapper.toDomain);
+  }
+
+  async findDueRenewals(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
+    const records = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where(`request.status = 'attested'`)
+      .andWhere(
+        `EXISTS (SELECT 1 FROM documents d
+                  WHERE d.id = request.document_id AND d.auto_renew AND d.renewal_interval_days IS NOT NULL
+                    AND d.archived_at IS NULL AND d.requires_signature AND d.latest_revision_id IS NOT NULL
+                    AND request.attested_at + make_interval(days => d.renewal_interval_days) < :now)`,
+        { now: input.now },
+      )
+      .andWhere('EXISTS (SELECT 1 FROM people p WHERE p.id = request.person_id AND p.archived_at IS NULL)')
+      .andWhere(
+        `NOT EXISTS (SELECT 1 FROM attestation_requests later
+                      WHERE later.document_id = request.document_id AND later.person_id = request.person_id
+                        AND (later.created_at, later.id) > (request.created_at, request.id))`,
+      )
+      .orderBy('request.personId')
+      .addOrderBy('request.documentId')
+      .limit(input.limit)
+      .getMany();
+    return records.map(attestationRequestMapper.toDomain);
+  }
+
+  async findLatest(documentId: string, personId: string): Promise<AttestationRequest | null> {
+    const record = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where('request.document_id = :documentId AND request.person_id = :personId', { documentId, personId })
+      .orderBy('request.createdAt', 'DESC')
+      .addOrderBy('request.id', 'DESC')
+      .limit(1)
+      .getOne();
+    return record ? attestationRequestMapper.toDomain(record) : null;
   }
 }
 

@@ -4,8 +4,8 @@ import { AttestationLinks } from '../../attestation-requests/application/attesta
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import { UnitOfWork } from '../../database/unit-of-work';
-import type { Notification } from '../domain/notification';
-import { composeRequestEmail } from '../templates/request-email';
+import type { Notification, NotificationKind } from '../domain/notification';
+import { composeRequestEmail, RequestEmailPurpose } from '../templates/request-email';
 import { Mailer, OutgoingEmail } from './mailer';
 import { NotificationDetails } from './notification-details';
 import { NotificationOutbox } from './notification-outbox';
@@ -13,6 +13,13 @@ import type { DeliveryAttempt } from './notification-queue';
 import { PermanentDeliveryError } from './permanent-delivery.error';
 
 export type DeliveryOutcome = 'sent' | 'already_done' | 'obsolete';
+
+const PURPOSES: Record<NotificationKind, RequestEmailPurpose> = {
+  requests_issued: 'request',
+  request_sent: 'request',
+  reminder: 'reminder',
+  renewal: 'renewal',
+};
 
 /**
  * Sends one notification's email, at most once. The notification row stays locked from the check to the
@@ -64,12 +71,14 @@ export class DeliverNotification {
     ]);
     const recipient = requests[0];
     const content = composeRequestEmail({
+      purpose: PURPOSES[notification.kind],
       organizationName,
       recipientName: recipient.recipientName,
       requests: [...requests]
         .map((r) => ({ documentName: documentNames.get(r.documentId) ?? 'Document', url: this.links.pageUrlFor(r.id) }))
         .sort((a, b) => a.documentName.localeCompare(b.documentName)),
-      message: notification.kind === 'request_sent' ? recipient.recipientMessage : null,
+      // The sender's words belong to one request: shown when the email is about that request alone.
+      message: notification.kind !== 'requests_issued' && requests.length === 1 ? recipient.recipientMessage : null,
     });
     return {
       ...content,

@@ -2,9 +2,11 @@ import { newId } from '@lib/common';
 
 /**
  * - `requests_issued`: people added to a group were sent several requests at once; one email lists them all.
- * - `request_sent`: one request sent through the API; its email carries the sender's message.
+ * - `request_sent`: one request sent through the API (or sent again); its email carries the sender's message.
+ * - `reminder`: requests still waiting for the person's signature, reminded together.
+ * - `renewal`: new requests issued because the person's earlier signatures fell due for renewal.
  */
-export type NotificationKind = 'requests_issued' | 'request_sent';
+export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 /**

@@ -4,7 +4,12 @@ export interface RequestedSignature {
   url: string;
 }
 
+/** Why the email is sent: the first request, a reminder of waiting requests, or requests renewing due signatures. */
+export type RequestEmailPurpose = 'request' | 'reminder' | 'renewal';
+
 export interface RequestEmailContent {
+  /** `request` when omitted. */
+  purpose?: RequestEmailPurpose;
   organizationName: string;
   recipientName: string;
   requests: readonly RequestedSignature[];
@@ -26,15 +31,7 @@ export function composeRequestEmail(content: RequestEmailContent): ComposedEmail
   const { organizationName, recipientName, requests } = content;
   if (requests.length === 0) throw new Error('an email asks for at least one signature');
   const message = content.message?.trim() ? content.message : null;
-  const single = requests.length === 1;
-  const subject = oneLine(
-    single
-      ? `${organizationName} asks you to sign "${requests[0].documentName}"`
-      : `${organizationName} asks you to sign ${requests.length} documents`,
-  );
-  const intro = single
-    ? `${organizationName} asks you to read and sign "${requests[0].documentName}".`
-    : `${organizationName} asks you to read and sign the following documents:`;
+  const { subject, intro } = wording(content.purpose ?? 'request', organizationName, requests);
   const closing = 'Each link opens the document; you sign it by typing your name.';
 
   const text = [
@@ -71,6 +68,38 @@ export function composeRequestEmail(content: RequestEmailContent): ComposedEmail
   ].join('\n');
 
   return { subject, text, html };
+}
+
+function wording(
+  purpose: RequestEmailPurpose,
+  organizationName: string,
+  requests: readonly RequestedSignature[],
+): { subject: string; intro: string } {
+  const single = requests.length === 1 ? `"${requests[0].documentName}"` : null;
+  const documents = single ?? `${requests.length} documents`;
+  switch (purpose) {
+    case 'request':
+      return {
+        subject: oneLine(`${organizationName} asks you to sign ${documents}`),
+        intro: single
+          ? `${organizationName} asks you to read and sign ${single}.`
+          : `${organizationName} asks you to read and sign the following documents:`,
+      };
+    case 'reminder':
+      return {
+        subject: oneLine(`Reminder: ${organizationName} asks you to sign ${documents}`),
+        intro: single
+          ? `A reminder: ${organizationName} is still waiting for your signature on ${single}.`
+          : `A reminder: ${organizationName} is still waiting for your signature on the following documents:`,
+      };
+    case 'renewal':
+      return {
+        subject: oneLine(`${organizationName} asks you to sign ${documents} again`),
+        intro: single
+          ? `Your signature on ${single} is due for renewal: ${organizationName} asks you to read and sign it again.`
+          : `Your signatures on the following documents are due for renewal: ${organizationName} asks you to read and sign them again:`,
+      };
+  }
 }
 
 export function escapeHtml(value: string): string {

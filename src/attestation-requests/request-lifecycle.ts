@@ -1,0 +1,71 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { RelayNotifications } from '../notifications/application/relay-notifications.use-case';
+import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
+import { LifecycleSchedule, LifecycleTask } from './application/lifecycle-schedule';
+import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
+import { SendDueReminders } from './application/send-due-reminders.use-case';
+
+export interface RequestLifecycleSettings {
+  /** How often each pass (expiry, reminders, renewal) runs. */
+  intervalMs: number;
+}
+
+export const REQUEST_LIFECYCLE_SETTINGS = Symbol('REQUEST_LIFECYCLE_SETTINGS');
+
+/**
+ * Runs the scheduled passes of the request lifecycle in the worker (and in the embedded API, which is its own
+ * worker): expiry, reminders and renewal. The emails a pass writes to the outbox are relayed to the queue as soon
+ * as it commits; if that fails they stay pending and the periodic relay hands them over.
+ */
+@Injectable()
+export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('RequestLifecycle');
+
+  constructor(
+    private readonly schedule: LifecycleSchedule,
+    private readonly expireOverdue: ExpireOverdueRequests,
+    private readonly sendReminders: SendDueReminders,
+    private readonly renewDue: RenewDueAttestations,
+    private readonly relay: RelayNotifications,
+    @Inject(REQUEST_LIFECYCLE_SETTINGS) private readonly settings: RequestLifecycleSettings,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.schedule.start((task) => this.run(task), this.settings.intervalMs);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.schedule.close();
+  }
+
+  /** One pass of `task`, now; answers how many requests it changed or issued. */
+  async run(task: LifecycleTask): Promise<number> {
+    switch (task) {
+      case 'expire-overdue-requests': {
+        const expired = await this.expireOverdue.execute();
+        if (expired.length > 0) this.logger.log(`expired ${expired.length} request(s)`);
+        return expired.length;
+      }
+      case 'send-due-reminders': {
+        const { requestIds, notificationIds } = await this.sendReminders.execute();
+        await this.relayNow(notificationIds);
+        if (requestIds.length > 0) this.logger.log(`reminded ${requestIds.length} request(s)`);
+        return requestIds.length;
+      }
+      case 'renew-due-attestations': {
+        const { requestIds, notificationIds } = await this.renewDue.execute();
+        await this.relayNow(notificationIds);
+        if (requestIds.length > 0) this.logger.log(`issued ${requestIds.length} renewal request(s)`);
+        return requestIds.length;
+      }
+    }
+  }
+
+  private async relayNow(notificationIds: readonly string[]): Promise<void> {
+    try {
+      await this.relay.execute(notificationIds);
+    } catch (error) {
+      this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`);
+    }
+  }
+}
