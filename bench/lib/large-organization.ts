@@ -156,7 +156,6 @@ export async function seedLargeOrganization(
     steps.push({ step: name, seconds: round((performance.now() - at) / 1000) });
   };
 
-  await client.query(`SET synchronous_commit = off`);
   await client.query(`SET maintenance_work_mem = '256MB'`);
   await client.query(`SET work_mem = '64MB'`);
   // Compiling these one-off statements costs more than it saves.
