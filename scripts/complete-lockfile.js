@@ -38,8 +38,5 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     added.push(`${name}@${spec}`);
   }
 }
-lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
-);
 fs.writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
 process.stdout.write(added.length ? `added ${added.length} entries:\n  ${added.join('\n  ')}\n` : 'lockfile complete\n');
