@@ -4,6 +4,7 @@ import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
 import { ApiExceptionFilter, JsonObjectBodyInterceptor, RouteCatalog } from '@lib/common';
+import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { AppConfig } from './config/app-config';
 import { CoreModule, CoreOptions } from './core.module';
@@ -31,6 +32,7 @@ export const FEATURE_MODULES = [
   GroupsModule,
   AttestationRequestsModule,
   GroupMembershipsModule,
+  AttestationPageModule,
 ];
 
 @Module({})

@@ -56,7 +56,9 @@ export class RenewDueAttestations {
   }
 
   /** Renews one person's due signatures, re-checked under lock; null when another issuer got there first. */
-  private async renew(attested: AttestationRequest[]): Promise<{ requestIds: string[]; notificationId: string } | null> {
+  private async renew(
+    attested: AttestationRequest[],
+  ): Promise<{ requestIds: string[]; notificationId: string } | null> {
     const now = this.clock.now();
     const { organizationId, personId } = attested[0];
     const recipient = await this.targets.findRecipient(organizationId, personId);

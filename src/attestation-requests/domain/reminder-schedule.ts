@@ -17,7 +17,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * was. Null when no reminder is due ever again (reminded MAX_REMINDERS times, or not waiting for the recipient).
  */
 export function nextReminderAt(
-  request: { status: AttestationRequestStatus; sentAt: Date | null; lastRemindedAt: Date | null; reminderCount: number },
+  request: {
+    status: AttestationRequestStatus;
+    sentAt: Date | null;
+    lastRemindedAt: Date | null;
+    reminderCount: number;
+  },
   intervalDays: number,
 ): Date | null {
   if (!REMINDABLE_STATUSES.includes(request.status) || request.reminderCount >= MAX_REMINDERS) return null;

@@ -2,12 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
-import {
-  LIFECYCLE_TASKS,
-  LifecycleHandler,
-  LifecycleSchedule,
-  LifecycleTask,
-} from '../application/lifecycle-schedule';
+import { LIFECYCLE_TASKS, LifecycleHandler, LifecycleSchedule, LifecycleTask } from '../application/lifecycle-schedule';
 
 export const LIFECYCLE_QUEUE_NAME = 'request-lifecycle';
 

@@ -7,6 +7,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: string } };
 
+/** The recipient's attestation page (outside the API) reads its own HTML form posts. */
+const OWN_BODY_PATHS = /^\/attest(\/|$)/;
+
 /**
  * Parses every body as JSON (whatever its Content-Type) up to 1 MiB, but does not answer on failure:
  * the failure is remembered and answered later, after authentication, rate limit, billing and role checks,
@@ -15,6 +18,7 @@ type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: st
 export function deferredJsonBody(): RequestHandler {
   const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
   return (request: Request, response: Response, next: NextFunction) => {
+    if (OWN_BODY_PATHS.test(request.path)) return next();
     parse(request, response, (error?: unknown) => {
       if (error) (request as RequestWithBodyError).bodyError = error as { status?: number; type?: string };
       next();

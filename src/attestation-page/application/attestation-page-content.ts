@@ -1,0 +1,22 @@
+/** The revision text a request asks the recipient to sign, exactly as published. */
+export interface ShownRevision {
+  content: string;
+  contentType: 'text/markdown' | 'text/plain';
+  contentSha256: string;
+}
+
+/** What the page shows beside the request itself. */
+export interface PageContent {
+  organizationName: string;
+  documentName: string;
+  revision: ShownRevision;
+}
+
+/** Reads the names and the revision text of a request, within the request's own organization. */
+export abstract class AttestationPageContent {
+  abstract find(request: {
+    organizationId: string;
+    documentId: string;
+    documentRevisionId: string;
+  }): Promise<PageContent>;
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, FieldErrors } from '@lib/common';
+import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
+import { pageStateOf } from '../domain/page-state';
+import { AttestationLedger } from './attestation-ledger';
+import { AttestationPageContent } from './attestation-page-content';
+import type { AttestationPage } from './attestation-page';
+import { expireIfOverdue, lockRequestOfPage } from './page-request';
+
+export interface SignAttestationInput {
+  token: string;
+  /** The page's form passed its forgery check (decided at the edge, where the cookie is). */
+  formIsGenuine: boolean;
+  typedName: string;
+  consent: boolean;
+  /** The SHA-256 of the revision text the form was shown with. */
+  shownContentSha256: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export type SignOutcome =
+  /** Signed now; the request is `attested`. */
+  | { outcome: 'signed'; page: AttestationPage; attestation: Attestation }
+  /** Nothing changed: the name or the consent is missing, or the text shown is not the request's. */
+  | { outcome: 'invalid'; page: AttestationPage; errors: FieldErrors; typedName: string }
+  /** Nothing changed: the form did not come from this request's page. */
+  | { outcome: 'forged'; page: AttestationPage }
+  /** Nothing changed: the request is no longer open (already signed, canceled, expired, on hold). */
+  | { outcome: 'closed'; page: AttestationPage };
+
+/**
+ * The recipient submits the form with their typed name. On the locked request: a request no longer open changes
+ * nothing (a replayed or double submission answers `closed`), a forged or incomplete form changes nothing, and
+ * otherwise the request becomes `attested` and the audit entry is written, in one transaction.
+ */
+@Injectable()
+export class SignAttestation {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly requests: AttestationRequestRepository,
+    private readonly content: AttestationPageContent,
+    private readonly ledger: AttestationLedger,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: SignAttestationInput): Promise<SignOutcome> {
+    return this.unitOfWork.run(async () => {
+      const request = await lockRequestOfPage(this.requests, input.token);
+      const now = this.clock.now();
+      const state = pageStateOf(request, now);
+      await expireIfOverdue(this.requests, request, state, now);
+      const page: AttestationPage = { state, request, ...(await this.content.find(request)) };
+      if (state !== 'open') return { outcome: 'closed', page };
+      if (!input.formIsGenuine) return { outcome: 'forged', page };
+
+      const typedName = cleanTypedName(input.typedName);
+      const errors = formErrors(typedName, input, page.revision.contentSha256);
+      if (Object.keys(errors).length > 0) return { outcome: 'invalid', page, errors, typedName };
+
+      // A request re-sent after a view, or signed from a form opened before the re-send, is `sent` again.
+      if (request.status === 'sent') request.markViewed(now);
+      request.markAttested(now);
+      await this.requests.save(request);
+      const attestation = Attestation.record({
+        organizationId: request.organizationId,
+        attestationRequestId: request.id,
+        documentRevisionId: request.documentRevisionId,
+        recipientName: request.recipientName,
+        typedName,
+        contentSha256: page.revision.contentSha256,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+        now,
+      });
+      await this.ledger.add(attestation);
+      return { outcome: 'signed', page: { ...page, state: 'attested' }, attestation };
+    });
+  }
+}
+
+function formErrors(typedName: string, input: SignAttestationInput, revisionSha256: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (typedName === '') errors.typed_name = ['Type your full name to sign.'];
+  else if (typedName.length > TYPED_NAME_MAX_LENGTH) {
+    errors.typed_name = [`Your name can be at most ${TYPED_NAME_MAX_LENGTH} characters.`];
+  }
+  if (!input.consent) {
+    errors.consent = ['Tick the box to confirm that you have read the document and agree to sign it.'];
+  }
+  // The revision of a request never changes, so this only fails for a tampered form; say so plainly anyway.
+  if (input.shownContentSha256 !== revisionSha256) {
+    errors.document = ['The document on this page is not the one to sign. Reload the page and sign again.'];
+  }
+  return errors;
+}

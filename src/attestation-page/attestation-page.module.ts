@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { AttestationLedger } from './application/attestation-ledger';
+import { AttestationPageContent } from './application/attestation-page-content';
+import { OpenAttestationPage } from './application/open-attestation-page.use-case';
+import { SignAttestation } from './application/sign-attestation.use-case';
+import { AttestationPageController } from './http/attestation-page.controller';
+import { FormProtection } from './http/form-protection';
+import { PageRateLimit } from './http/page-rate-limit';
+import { TypeormAttestationLedger } from './infrastructure/typeorm-attestation-ledger';
+import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestation-page-content';
+
+/** The recipient's page: read the document revision, type a name, sign. */
+@Module({
+  imports: [AttestationRequestsModule],
+  controllers: [AttestationPageController],
+  providers: [
+    { provide: AttestationPageContent, useClass: TypeormAttestationPageContent },
+    { provide: AttestationLedger, useClass: TypeormAttestationLedger },
+    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
+    OpenAttestationPage,
+    SignAttestation,
+    FormProtection,
+    PageRateLimit,
+  ],
+  exports: [OpenAttestationPage, SignAttestation],
+})
+export class AttestationPageModule {}

@@ -1,0 +1,33 @@
+import type { Request } from 'express';
+import { PageError } from './page-error';
+
+/** Two short fields and two tokens; anything much larger is not our form. */
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+const UNREADABLE = 'Go back to the page, reload it and sign again.';
+
+/**
+ * Reads the body of the page's form (application/x-www-form-urlencoded, as a browser posts it without script).
+ * A body that is refused is still read to its end and dropped, so the answer reaches the browser.
+ */
+export function readFormBody(request: Request): Promise<URLSearchParams> {
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return new Promise((resolve, reject) => {
+    let refusal: PageError | null =
+      type === 'application/x-www-form-urlencoded'
+        ? null
+        : new PageError(415, 'We could not read the form', UNREADABLE);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (!refusal && size > FORM_LIMIT_BYTES) refusal = new PageError(413, 'The form is too large', UNREADABLE);
+      if (!refusal) chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (refusal) reject(refusal);
+      else resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    });
+    request.on('error', reject);
+  });
+}
