@@ -107,6 +107,7 @@ describe('admin CLI', () => {
         'group:add-document',
         'person:archive',
         'request:cancel',
+        'request:resend',
         'seed:demo',
       ]) {
         expect(result.stdout).toContain(`  ${command} `);
@@ -609,6 +610,34 @@ describe('admin CLI', () => {
       await Promise.all([
         fails(['request:cancel', '--request', requestId], 1, /^admin: .+$/m),
         fails(['request:cancel', '--request', UNKNOWN_ID], 1, /not found/),
+      ]);
+    });
+
+    it('request:resend writes the email of an open request again and relays it; refuses a final or unknown one', async () => {
+      const seed = await ok('seed:demo', '--org-name', 'Resends Inc');
+      const created = await api.http
+        .post('/api/v1/attestation-requests')
+        .set(bearer(seed.token.token))
+        .send({ person_id: seed.people[2].id, document_id: seed.documents[0].id, recipient_message: 'Again' })
+        .expect(201);
+      const requestId: string = created.body.id;
+      await api.db.query(`UPDATE attestation_requests SET status = 'bounced' WHERE id = $1`, [requestId]);
+
+      const resent = await ok('request:resend', '--request', requestId.toUpperCase());
+      // The status moves back to sent only once the worker has delivered the email.
+      expect(resent).toMatchObject({ id: requestId, status: 'bounced', recipient_message: 'Again' });
+      const emails: { kind: string; status: string; relayed_at: Date | null }[] = await api.db.query(
+        `SELECT kind, status, relayed_at FROM notifications WHERE $1 = ANY(attestation_request_ids) ORDER BY id`,
+        [requestId],
+      );
+      expect(emails).toHaveLength(2);
+      expect(emails[1]).toMatchObject({ kind: 'request_sent', status: 'pending', relayed_at: expect.any(Date) });
+
+      await ok('request:cancel', '--request', requestId);
+      await Promise.all([
+        fails(['request:resend', '--request', requestId], 1, /canceled cannot be sent again/),
+        fails(['request:resend', '--request', UNKNOWN_ID], 1, /not found/),
+        fails(['request:resend'], 2, /--request/),
       ]);
     });
   });

@@ -3,7 +3,7 @@ import { archiveDocumentCommand, createDocumentCommand, publishDocumentCommand }
 import { addDocumentToGroupCommand, createGroupCommand } from './group.commands';
 import { changeBillingCommand, createOrganizationCommand } from './organization.commands';
 import { archivePersonCommand } from './person.commands';
-import { cancelRequestCommand } from './request.commands';
+import { cancelRequestCommand, resendRequestCommand } from './request.commands';
 import { seedDemoCommand } from './seed-demo.command';
 import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './token.commands';
 import { createUserCommand, joinOrganizationCommand } from './user.commands';
@@ -24,5 +24,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   addDocumentToGroupCommand,
   archivePersonCommand,
   cancelRequestCommand,
+  resendRequestCommand,
   seedDemoCommand,
 ];
