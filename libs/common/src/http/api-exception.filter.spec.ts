@@ -1,4 +1,4 @@
-import { ArgumentsHost, HttpException, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import { InvalidRequestError, NotFoundError, ValidationFailedError } from '../errors/domain-error';
 import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
@@ -24,6 +24,10 @@ function answer(exception: unknown, path = '/api/v1/x') {
 }
 
 describe('ApiExceptionFilter', () => {
+  // The filter logs what it hides from clients; keep the test output readable.
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
   it('maps domain errors to the contract bodies', () => {
     expect(answer(new NotFoundError())).toMatchObject({ status: 404, body: { error: 'Not found.' } });
     expect(answer(new InvalidRequestError('No published revision.'))).toMatchObject({
