@@ -15,7 +15,7 @@ a:hover{color:#0b2c57;text-decoration-thickness:3px}
 .skip{position:absolute;left:-9999px;top:0;background:#ffdd00;color:#0b0c0c;padding:.5rem 1rem}
 .skip:focus{left:1rem}
 .masthead{background:#0b0c0c;color:#fff;padding:.75rem 1rem}
-.masthead p{margin:0 auto;max-width:46rem;font-weight:700;font-size:1.125rem}
+.masthead p{margin:0 auto;max-width:44rem;font-weight:700;font-size:1.125rem}
 main{display:block;max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 h1{font-size:2rem;line-height:1.2;margin:0 0 1rem}
 h2{font-size:1.375rem;margin:2rem 0 .75rem}
