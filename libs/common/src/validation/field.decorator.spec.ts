@@ -41,6 +41,11 @@ describe('Field: Laravel-worded rules, first failure only', () => {
     expect(await errorsOf({ last_name: '😀😀😀😀😀' })).toEqual({});
   });
 
+  it('refuses a string holding U+0000, which PostgreSQL cannot store', async () => {
+    expect(await errorsOf({ last_name: 'a\u0000b' })).toEqual({ last_name: ['The last name field must be a string.'] });
+    expect(await errorsOf({ last_name: 'a\u0001b' })).toEqual({});
+  });
+
   it('skips optional fields that are absent or null when nullable', async () => {
     expect(await errorsOf({ last_name: 'x', email: null })).toEqual({});
     expect(await errorsOf({ last_name: 'x', email: 'nope' })).toEqual({

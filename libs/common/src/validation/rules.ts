@@ -14,7 +14,8 @@ const EMAIL =
 
 export const rules = {
   string: {
-    test: (v) => typeof v === 'string',
+    // PostgreSQL text cannot hold U+0000: such a value would fail in the database (500) instead of here (422).
+    test: (v) => typeof v === 'string' && !v.includes('\u0000'),
     message: (a) => `The ${a} field must be a string.`,
   },
   maxLength: (max: number): Rule => ({
