@@ -358,3 +358,47 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
     });
   });
 });
+
+describe('request lifecycle without Redis (embedded mode: the API process runs the passes on a timer)', () => {
+  let smtp: SmtpCapture;
+  let seeding: TestApp;
+  let embedded: TestApp | undefined;
+  const clock = new FixedClock(new Date('2026-11-22T09:00:00.000Z'));
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    // Data made by an API without a worker; then the embedded API starts on the same database.
+    seeding = await startTestApp({ clock, env: { ATTESTATION_REQUEST_TTL_DAYS: '5' } });
+  });
+  afterAll(async () => {
+    await embedded?.close();
+    await seeding?.close();
+    await smtp?.close();
+  });
+
+  it('expires and reminds from its first pass at boot, and emails through the in-process queue', async () => {
+    const tenant = await createTenant(seeding.app, { name: 'Embedded Inc' });
+    const toExpire = await issueRequest(seeding, tenant);
+    clock.advance(2 * DAY);
+    const toRemind = await issueRequest(seeding, tenant);
+    // The seeding API hands its emails to a queue no one consumes; once it has, the embedded API's relay finds them
+    // unsent (long after that hand-over, by the clock) and sends them itself.
+    await eventually(
+      async () => (await seeding.db.query(`SELECT 1 FROM notifications WHERE relayed_at IS NULL`)).length === 0,
+      10_000,
+      'the seeding relay',
+    );
+    clock.advance(3 * DAY);
+
+    embedded = await startTestApp({ database: seeding.database, clock, env: { SMTP_URL: smtp.url, REDIS_URL: '' } });
+    await eventually(async () => smtp.to(toRemind.person.email).length === 2, 10_000, 'the email and its reminder');
+    const [, reminder] = smtp.to(toRemind.person.email);
+    expect(reminder.subject).toBe(`Reminder: Embedded Inc asks you to sign "${toRemind.document.name}"`);
+    const rows: { id: string; status: string; reminder_count: number }[] = await embedded.db.query(
+      `SELECT id, status, reminder_count FROM attestation_requests WHERE id = ANY($1)`,
+      [[toExpire.requestId, toRemind.requestId]],
+    );
+    expect(rows.find((r) => r.id === toExpire.requestId)).toMatchObject({ status: 'expired' });
+    expect(rows.find((r) => r.id === toRemind.requestId)).toMatchObject({ status: 'sent', reminder_count: 1 });
+  });
+});
