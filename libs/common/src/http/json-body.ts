@@ -7,8 +7,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: string } };
 
-/** The recipient's attestation page (outside the API) reads its own HTML form posts. */
-const OWN_BODY_PATHS = /^\/attest(\/|$)/;
+/**
+ * The recipient's attestation page (outside the API) reads its own HTML form posts. Express matches routes
+ * ignoring case, so this must too: a body consumed here would leave the page waiting for it forever.
+ */
+const OWN_BODY_PATHS = /^\/attest(\/|$)/i;
 
 /**
  * Parses every body as JSON (whatever its Content-Type) up to 1 MiB, but does not answer on failure:
