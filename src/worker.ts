@@ -7,8 +7,8 @@ import { CoreOptions } from './core.module';
 import type { NotificationWorkerSettings } from './notifications/notification-consumer';
 
 /**
- * The background worker: a Nest application context without HTTP that consumes the notification queue and
- * relays missed notifications. SIGTERM/SIGINT close it gracefully: no new job is taken, the jobs in hand finish
+ * The background worker: a Nest application context without HTTP that consumes the notification queue, relays
+ * missed notifications, and runs the request lifecycle's scheduled passes (expiry, reminders, renewal). SIGTERM/SIGINT close it gracefully: no new job is taken, the jobs in hand finish
  * (their email is sent and marked sent), then the connections close.
  */
 export async function createWorker(
@@ -37,7 +37,12 @@ if (require.main === module) {
   }
   createWorker({ config })
     .then((app) =>
-      app.get(Logger).log(`worker consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'})`),
+      app
+        .get(Logger)
+        .log(
+          `worker consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
+            `expiry, reminders (every ${config.reminderIntervalDays} days) and renewal`,
+        ),
     )
     .catch((error: unknown) => {
       process.stderr.write(`worker failed to start: ${(error as Error).message}\n`);

@@ -1,0 +1,58 @@
+import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import { isWellFormedPageToken, pageStateOf } from './page-state';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const issue = (expiresAt: Date | null = null) =>
+  AttestationRequest.issue({
+    organizationId: '01jd0000000000000000000002',
+    documentId: '01jd0000000000000000000003',
+    documentRevisionId: '01jd0000000000000000000004',
+    personId: '01jd0000000000000000000005',
+    recipientName: 'Ada Lovelace',
+    recipientEmail: 'ada@example.test',
+    source: 'oauth',
+    expiresAt,
+    accessTokenHashFor: () => 'hash',
+    now: NOW,
+  });
+
+describe('pageStateOf', () => {
+  it('shows the form while the request is sent or viewed and not past its expiry', () => {
+    const request = issue(new Date(NOW.getTime() + 1000));
+    expect(pageStateOf(request, NOW)).toBe('open');
+    request.markViewed(NOW);
+    expect(pageStateOf(request, NOW)).toBe('open');
+    expect(pageStateOf(request, new Date(NOW.getTime() + 1000))).toBe('expired');
+  });
+
+  it('names every closed state', () => {
+    const attested = issue();
+    attested.markViewed(NOW);
+    attested.markAttested(NOW);
+    const canceled = issue();
+    canceled.cancel(NOW);
+    const expired = issue();
+    expired.expire(NOW);
+    const bounced = issue();
+    bounced.reportDeliveryProblem('bounced', NOW);
+    const failedPastExpiry = issue(NOW);
+    failedPastExpiry.reportDeliveryProblem('failed', NOW);
+    expect([attested, canceled, expired, bounced, failedPastExpiry].map((r) => pageStateOf(r, NOW))).toEqual([
+      'attested',
+      'canceled',
+      'expired',
+      'on_hold',
+      'expired',
+    ]);
+  });
+});
+
+describe('isWellFormedPageToken', () => {
+  it('takes 43 base64url characters only', () => {
+    expect(isWellFormedPageToken('A'.repeat(43))).toBe(true);
+    expect(isWellFormedPageToken('a-_0'.repeat(10) + 'abc')).toBe(true);
+    for (const token of ['A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}/`, '']) {
+      expect(isWellFormedPageToken(token)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { LifecycleTask } from '../application/lifecycle-schedule';
+import { InProcessLifecycleSchedule } from './in-process-lifecycle-schedule';
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('InProcessLifecycleSchedule', () => {
+  it('runs every task at start and then at each tick, in order, one pass at a time', async () => {
+    const schedule = new InProcessLifecycleSchedule();
+    const runs: LifecycleTask[] = [];
+    let inPass = 0;
+    let overlapped = false;
+    await schedule.start(async (task) => {
+      inPass += 1;
+      overlapped ||= inPass > 1;
+      runs.push(task);
+      await settle(15);
+      inPass -= 1;
+    }, 10);
+    await settle(200);
+    await schedule.close();
+    expect(runs.slice(0, 3)).toEqual(['expire-overdue-requests', 'send-due-reminders', 'renew-due-attestations']);
+    expect(runs.length).toBeGreaterThanOrEqual(6);
+    expect(overlapped).toBe(false);
+    const afterClose = runs.length;
+    await settle(50);
+    expect(runs.length).toBe(afterClose);
+  });
+
+  it('goes on with the other tasks, and the next tick, when one fails', async () => {
+    const schedule = new InProcessLifecycleSchedule();
+    const runs: LifecycleTask[] = [];
+    await schedule.start(async (task) => {
+      runs.push(task);
+      if (task === 'expire-overdue-requests') throw new Error('database down');
+    }, 20);
+    await settle(70);
+    await schedule.close();
+    expect(runs.filter((task) => task === 'renew-due-attestations').length).toBeGreaterThanOrEqual(2);
+  });
+});
