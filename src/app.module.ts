@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
-import { ApiExceptionFilter, JsonObjectBodyInterceptor, RouteCatalog } from '@lib/common';
+import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalog } from '@lib/common';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { AppConfig } from './config/app-config';
@@ -65,6 +65,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: SubscriptionGuard },
         { provide: APP_GUARD, useExisting: RoleGuard },
+        { provide: APP_GUARD, useClass: PathIdGuard },
         { provide: APP_INTERCEPTOR, useClass: JsonObjectBodyInterceptor },
         { provide: APP_FILTER, useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes), inject: [RouteCatalog] },
       ],

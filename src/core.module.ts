@@ -34,7 +34,11 @@ export class CoreModule {
             genReqId: assignRequestId,
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'], remove: true },
             serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactQuery(req.url) }),
+              req: (req: { id: string; method: string; url: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: loggablePath(req.url),
+              }),
             },
             customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
             stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
@@ -56,7 +60,11 @@ export class CoreModule {
   }
 }
 
-/** The attestation page carries its secret in the path; it never reaches the logs. */
-function redactQuery(url: string): string {
-  return url.replace(/^(\/attest\/)[^/?#]+/, '$1[redacted]');
+/**
+ * What of a URL goes to the logs: the path without the query (filters hold names, emails and phone numbers),
+ * and never the attestation page's secret (Express routes /ATTEST/ as /attest/, so any letter case).
+ */
+export function loggablePath(url: string): string {
+  const path = url.split('?')[0];
+  return path.replace(/^(\/attest\/)[^/#]+/i, '$1[redacted]');
 }

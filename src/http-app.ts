@@ -2,8 +2,13 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import type { Request, Response } from 'express';
-import { createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/common';
+import type { NextFunction, Request, Response } from 'express';
+import {
+  createValidationPipe,
+  deferredJsonBody,
+  RouteCatalog,
+  unknownRouteAnswer,
+} from '@lib/common';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
 import { publishApiDescription } from './openapi/publish-api-description';
@@ -15,6 +20,22 @@ const OUTSIDE_API_PREFIX = [
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
 ];
 
+/**
+ * A path with a broken percent-encoding (`/people/%zz`) would make Express fail to decode its parameters and answer
+ * 400 on its own, before the pipeline. Its `%` signs are taken literally instead, so the request goes through the
+ * usual checks and ends in the contract's 404 for a malformed id or an unknown route.
+ */
+function literalBrokenPercents(request: Request, _response: Response, next: NextFunction): void {
+  try {
+    decodeURIComponent(request.path);
+  } catch {
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    request.url = path.replace(/%/g, '%25') + (query === -1 ? '' : request.url.slice(query));
+  }
+  next();
+}
+
 /** Builds and initialises the HTTP application exactly as production runs it; tests use the same function. */
 export async function createHttpApp(options: CoreOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forApi(options), {
@@ -25,6 +46,7 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.useLogger(app.get(Logger));
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
+  app.use(literalBrokenPercents);
   app.use(deferredJsonBody());
   app.setGlobalPrefix('api/v1', { exclude: OUTSIDE_API_PREFIX });
   app.useGlobalPipes(createValidationPipe());

@@ -155,3 +155,56 @@ describe('health', () => {
     }
   });
 });
+
+describe('hostile request shapes', () => {
+  let t: TestApp;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    t = await startTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a body with a huge number of keys at once, without blocking other requests', async () => {
+    const keys: Record<string, number> = {};
+    for (let i = 0; i < 60_000; i++) keys[`k${i}`] = i;
+    const started = Date.now();
+    const response = await t.http.post('/api/v1/people').set(tenant.auth).send({ last_name: 'x', ...keys });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/more than 10000 values/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('refuses deeply nested JSON with 400, not a stack overflow', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const response = await t.http
+      .post('/api/v1/people')
+      .set(tenant.auth)
+      .set('Content-Type', 'application/json')
+      .send(`{"last_name": ${deep}}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/nested deeper than 32 levels/);
+  });
+
+  it('answers a path with a broken percent-encoding 404 in JSON with a request id', async () => {
+    for (const path of ['/api/v1/people/%zz', '/api/v1/%E0%A4%A', '/%zz']) {
+      const response = await t.http.get(path).set(tenant.auth);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 404,
+        body: { error: 'Not found.' },
+      });
+      expect(response.headers['x-request-id']).toBeDefined();
+    }
+  });
+
+  it('checks a malformed path id (404) before the body (400)', async () => {
+    const response = await t.http
+      .delete('/api/v1/groups/not-a-ulid/people/also-not')
+      .set(tenant.auth)
+      .set('Content-Type', 'application/json')
+      .send('{broken');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Not found.' });
+  });
+});

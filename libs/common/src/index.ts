@@ -5,6 +5,7 @@ export * from './http/api-exception';
 export * from './http/api-exception.filter';
 export * from './http/json-body';
 export * from './http/outage';
+export * from './http/path-id.guard';
 export * from './http/request-id';
 export * from './http/route-catalog';
 export * from './http/ulid-path.pipe';

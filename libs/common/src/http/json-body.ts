@@ -8,6 +8,28 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: string } };
 
 /**
+ * No request of the contract needs more than a few hundred values or a few levels of nesting. Bigger shapes
+ * are refused before any DTO mapping: class-transformer's cost grows with the square of the key count (a 1 MiB
+ * body of 120k keys blocked the process for 16 s) and it recurses, so deep nesting overflowed the stack.
+ */
+export const BODY_MAX_DEPTH = 32;
+export const BODY_MAX_VALUES = 10_000;
+
+/** Walks the parsed body without recursion and says whether it stays within the limits above. */
+export function isReasonablySized(body: unknown): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value: body, depth: 0 }];
+  let values = 0;
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (++values > BODY_MAX_VALUES || depth > BODY_MAX_DEPTH) return false;
+    if (typeof value === 'object' && value !== null) {
+      for (const child of Object.values(value)) pending.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return true;
+}
+
+/**
  * The recipient's attestation page (outside the API) reads its own HTML form posts. Express matches routes
  * ignoring case, so this must too: a body consumed here would leave the page waiting for it forever.
  */
@@ -24,6 +46,10 @@ export function deferredJsonBody(): RequestHandler {
     if (OWN_BODY_PATHS.test(request.path)) return next();
     parse(request, response, (error?: unknown) => {
       if (error) (request as RequestWithBodyError).bodyError = error as { status?: number; type?: string };
+      else if (!isReasonablySized(request.body)) {
+        (request as RequestWithBodyError).bodyError = { status: 400, type: 'entity.too.complex' };
+        request.body = undefined;
+      }
       next();
     });
   };
@@ -38,6 +64,11 @@ export class JsonObjectBodyInterceptor implements NestInterceptor {
     if (failure) {
       if (failure.status === 413 || failure.type === 'entity.too.large') {
         throw new ApiException(413, { error: 'The request body is larger than 1 MiB.' });
+      }
+      if (failure.type === 'entity.too.complex') {
+        throw new ApiException(400, {
+          error: `The request body is nested deeper than ${BODY_MAX_DEPTH} levels or holds more than ${BODY_MAX_VALUES} values.`,
+        });
       }
       throw new ApiException(400, { error: 'The request body is not valid JSON.' });
     }
