@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { NextFunction, Request, Response } from 'express';
 import {
+  assignRequestId,
   createValidationPipe,
   deferredJsonBody,
   RouteCatalog,
@@ -56,6 +57,8 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   // After every route: paths outside /api/v1 that match nothing get the same JSON 404/405 as inside it.
   const routes = app.get(RouteCatalog);
   app.use((request: Request, response: Response) => {
+    // The request logger (which sets X-Request-Id) only runs on the API's and the pages' paths.
+    if (!response.hasHeader('X-Request-Id')) assignRequestId(request, response);
     const answer = unknownRouteAnswer(routes, request);
     response.status(answer.status).set(answer.headers ?? {}).json(answer.body);
   });
