@@ -12,6 +12,8 @@ const UNREADABLE = 'Go back to the page, reload it and sign again.';
  */
 export function readFormBody(request: Request): Promise<URLSearchParams> {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  // Read already by someone else: waiting for its end would wait forever.
+  if (request.readableEnded) return Promise.reject(new PageError(400, 'We could not read the form', UNREADABLE));
   return new Promise((resolve, reject) => {
     let refusal: PageError | null =
       type === 'application/x-www-form-urlencoded'
