@@ -355,4 +355,25 @@ describe('group membership', () => {
       await remove(group.id, person.id).expect(404);
     });
   });
+
+  it('never adds a person archived while the add is checking them', async () => {
+    const person = await createPerson(t.app, tenant.organizationId);
+    const group = await createGroup(t.app, tenant.organizationId, { documentIds: [] });
+    const archiving = t.db.createQueryRunner();
+    await archiving.connect();
+    try {
+      await archiving.startTransaction();
+      await archiving.query(`UPDATE people SET archived_at = now() WHERE id = $1`, [person.id]);
+      const adding = add(group.id, { person_ids: [person.id] }).then((response) => response);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await archiving.commitTransaction();
+      const response = await adding;
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ 'person_ids.0': ['The selected person ids.0 is invalid.'] });
+    } finally {
+      await archiving.release();
+    }
+    const memberships = await t.db.query(`SELECT 1 FROM group_memberships WHERE person_id = $1`, [person.id]);
+    expect(memberships).toHaveLength(0);
+  });
 });

@@ -44,12 +44,14 @@ export class AddPeopleToGroup {
     const group = await this.memberships.findGroup(input.organizationId, input.groupId.toLowerCase());
     if (!group) throw new NotFoundError('Group not found.');
     const candidates = wellFormedPersonIds(input.personIds);
-    const active = await this.memberships.findActivePeople(group.organizationId, candidates);
-    const errors = checkPersonIds(input.personIds, active);
-    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
-    const personIds = input.personIds.map((id) => (id as string).toLowerCase());
-
-    const notificationIds = await this.unitOfWork.run(() => this.join(group, personIds));
+    // Checked inside the transaction on share-locked rows, so nobody is archived between the check and the insert.
+    const { personIds, notificationIds } = await this.unitOfWork.run(async () => {
+      const active = await this.memberships.findActivePeople(group.organizationId, candidates);
+      const errors = checkPersonIds(input.personIds, active);
+      if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+      const ids = input.personIds.map((id) => (id as string).toLowerCase());
+      return { personIds: ids, notificationIds: await this.join(group, ids) };
+    });
     return { memberships: personIds.map((personId) => ({ groupId: group.id, personId })), notificationIds };
   }
 

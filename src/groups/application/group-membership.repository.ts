@@ -20,7 +20,10 @@ export interface IssuableDocument {
  */
 export abstract class GroupMembershipRepository {
   abstract findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null>;
-  /** The ids among `personIds` of the organization's active (not archived) people. */
+  /**
+   * The ids among `personIds` of the organization's active (not archived) people. Inside a transaction the rows
+   * are share-locked, so nobody archives them before the transaction ends.
+   */
   abstract findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>>;
   /** Adds the people who are not members yet; answers exactly those (a concurrent call gets the others). */
   abstract addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]>;

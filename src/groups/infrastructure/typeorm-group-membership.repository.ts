@@ -33,7 +33,8 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
   async findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
     if (personIds.length === 0) return new Set();
     const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM people WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL`,
+      `SELECT id FROM people WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
+        ORDER BY id FOR SHARE`,
       [organizationId, [...personIds]],
     );
     return new Set(rows.map((row) => row.id));
