@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
@@ -12,6 +12,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { GroupMembershipsModule } from './groups/group-memberships.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
+import { accessPolicyOf } from './identity/http/access-policy';
 import { AuthenticationGuard } from './identity/http/authentication.guard';
 import { RATE_LIMIT_WINDOW_MS, ResilientThrottlerStorage } from './identity/http/rate-limit';
 import { RateLimitGuard } from './identity/http/rate-limit.guard';
@@ -65,9 +66,18 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: SubscriptionGuard },
         { provide: APP_GUARD, useExisting: RoleGuard },
-        { provide: APP_GUARD, useClass: PathIdGuard },
+        {
+          provide: APP_GUARD,
+          useFactory: (reflector: Reflector) =>
+            new PathIdGuard((context) => accessPolicyOf(reflector, context) === 'public'),
+          inject: [Reflector],
+        },
         { provide: APP_INTERCEPTOR, useClass: JsonObjectBodyInterceptor },
-        { provide: APP_FILTER, useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes), inject: [RouteCatalog] },
+        {
+          provide: APP_FILTER,
+          useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes),
+          inject: [RouteCatalog],
+        },
       ],
     };
   }

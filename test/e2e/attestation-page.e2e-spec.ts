@@ -90,6 +90,13 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
       expect((await requestRow(issued.requestId)).viewed_at).toEqual(first.viewed_at);
     });
 
+    it('does not count a HEAD request (a mail scanner checking the link) as a view', async () => {
+      const issued = await issueRequest(t, tenant);
+      await t.http.head(issued.path).expect(200);
+      expect((await requestRow(issued.requestId)).status).toBe('sent');
+      expect((await requestRow(issued.requestId)).viewed_at).toBeNull();
+    });
+
     it('sends a strict Content-Security-Policy and no referrer, frame or cache', async () => {
       const issued = await issueRequest(t, tenant);
       const response = await t.http.get(issued.path).expect(200);

@@ -20,12 +20,13 @@ export class OpenAttestationPage {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { token: string }): Promise<AttestationPage> {
+  /** `recordView` is false for a HEAD request: link checkers and mail scanners do not count as the recipient. */
+  async execute(input: { token: string; recordView?: boolean }): Promise<AttestationPage> {
     return this.unitOfWork.run(async () => {
       const request = await lockRequestOfPage(this.requests, input.token);
       const now = this.clock.now();
       const state = pageStateOf(request, now);
-      if (state === 'open' && request.status === 'sent') {
+      if (state === 'open' && request.status === 'sent' && input.recordView !== false) {
         request.markViewed(now);
         await this.requests.save(request);
       }

@@ -30,7 +30,8 @@ export class AttestationPageController {
   @Get(':token')
   async show(@Param('token') token: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.rateLimit.enforce(request, response);
-    const page = await this.openAttestationPage.execute({ token });
+    // Express answers HEAD with this handler; only a real GET marks the request viewed.
+    const page = await this.openAttestationPage.execute({ token, recordView: request.method !== 'HEAD' });
     this.answer(
       response,
       page.state === 'open'

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { NotFoundError } from '../errors/domain-error';
 import { isUlid } from '../ids';
@@ -12,11 +12,13 @@ import { isUlid } from '../ids';
 /** The same words the use-cases answer for an unknown id of that kind. */
 const NOT_FOUND: Record<string, string> = { group: 'Group not found.' };
 
-@Injectable()
 export class PathIdGuard implements CanActivate {
+  /** `isPublic` tells the routes without resources (the API description's assets), which keep their parameters. */
+  constructor(private readonly isPublic: (context: ExecutionContext) => boolean) {}
+
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    if (!/^\/api\/v1\//i.test(request.originalUrl ?? request.url)) return true;
+    if (!/^\/api\/v1\//i.test(request.originalUrl ?? request.url) || this.isPublic(context)) return true;
     for (const [name, value] of Object.entries(request.params ?? {})) {
       if (typeof value !== 'string' || !isUlid(value)) throw new NotFoundError(NOT_FOUND[name] ?? 'Not found.');
     }
