@@ -161,6 +161,8 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
     try {
       await addToGroup(group.id, [person.id]);
       await eventually(async () => smtp.to(person.email).length === 1, 10_000, 'the email after retries');
+      // The server has the message a moment before the worker records the delivery.
+      await eventually(async () => (await notificationOf(person.id)).status === 'sent', 5_000, 'the delivery recorded');
       expect(tries).toHaveLength(3);
       expect(await requestStatuses(person.id)).toEqual(['sent']);
       const notification = await notificationOf(person.id);
