@@ -151,6 +151,8 @@ describe('health', () => {
       const ready = await broken.http.get('/health/ready').expect(503);
       expect(ready.body.details.redis.status).toBe('down');
       expect(ready.body.details.database.status).toBe('up');
+      // Public probe: no hosts, ports or driver messages.
+      expect(JSON.stringify(ready.body)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|message/);
     } finally {
       await broken.close();
     }

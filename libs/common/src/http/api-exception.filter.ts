@@ -71,8 +71,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (status === 413) return { status, body: { error: 'The request body is larger than 1 MiB.' } };
     const report = exception.getResponse();
     if (status === 503 && isHealthReport(report)) {
-      // A readiness probe's own answer (terminus format) is the body probes and operators expect.
-      return { status, body: report };
+      // A readiness probe's own answer (terminus format), without the dependencies' error messages: the probe is
+      // public, and those name hosts and ports. The log keeps them.
+      this.logger.warn({ report }, 'not ready');
+      return { status, body: withoutMessages(report) };
     }
     if (status >= 500) {
       this.logger.error({ err: describe(exception) }, 'http exception');
@@ -91,6 +93,22 @@ export function unknownRouteAnswer(routes: RouteCatalog | undefined, request: Re
     return { status: 405, body: { error: 'Method Not Allowed.' }, headers: { Allow: allowed.join(', ') } };
   }
   return { status: 404, body: { error: 'Not found.' } };
+}
+
+function withoutMessages(report: Record<string, unknown>): Record<string, unknown> {
+  const statusesOnly = (section: unknown) =>
+    Object.fromEntries(
+      Object.entries((section ?? {}) as Record<string, { status?: unknown }>).map(([name, value]) => [
+        name,
+        { status: value?.status },
+      ]),
+    );
+  return {
+    status: report.status,
+    info: statusesOnly(report.info),
+    error: statusesOnly(report.error),
+    details: statusesOnly(report.details),
+  };
 }
 
 function isHealthReport(value: unknown): value is Record<string, unknown> {
