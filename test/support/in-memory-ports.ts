@@ -32,6 +32,9 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
   async findByIds(ids: readonly string[]) {
     return ids.flatMap((id) => (this.rows.has(id) ? [this.rows.get(id)!] : []));
   }
+  async lockByIds(ids: readonly string[]) {
+    return this.findByIds(ids);
+  }
   async lockOpenRequest(documentId: string, personId: string) {
     return (
       [...this.rows.values()].find((r) => r.documentId === documentId && r.personId === personId && r.isOpen) ?? null

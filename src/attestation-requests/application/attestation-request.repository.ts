@@ -4,6 +4,8 @@ import type { AttestationRequest } from '../domain/attestation-request';
 export abstract class AttestationRequestRepository {
   abstract findById(id: string): Promise<AttestationRequest | null>;
   abstract findByIds(ids: readonly string[]): Promise<AttestationRequest[]>;
+  /** The requests with these ids, locked until the transaction ends (in id order, so two lockers never deadlock). */
+  abstract lockByIds(ids: readonly string[]): Promise<AttestationRequest[]>;
   /**
    * The open request of a person for a document. Until the transaction ends, no other caller of this method
    * gets past it for the same person and document, whether or not such a request exists.

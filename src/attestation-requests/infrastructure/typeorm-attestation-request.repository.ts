@@ -50,6 +50,17 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return records.map(attestationRequestMapper.toDomain);
   }
 
+  async lockByIds(ids: readonly string[]): Promise<AttestationRequest[]> {
+    if (ids.length === 0) return [];
+    const records = await activeManager(this.db)
+      .createQueryBuilder(AttestationRequestRecord, 'request')
+      .where('request.id IN (:...ids)', { ids: [...ids] })
+      .orderBy('request.id')
+      .setLock('pessimistic_write')
+      .getMany();
+    return records.map(attestationRequestMapper.toDomain);
+  }
+
   async lockOpenRequest(documentId: string, personId: string): Promise<AttestationRequest | null> {
     const manager = activeManager(this.db);
     // Locks the (document, person) slot itself, not only an existing row: concurrent senders queue up here

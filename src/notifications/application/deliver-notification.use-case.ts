@@ -87,11 +87,19 @@ export class DeliverNotification {
     };
   }
 
+  /**
+   * The requests as they are now, locked: they were read unlocked before the SMTP exchange (locking them across
+   * it would hold the recipient's signature up), and may have been signed or canceled since.
+   */
+  private current(requests: AttestationRequest[]): Promise<AttestationRequest[]> {
+    return this.requests.lockByIds(requests.map((r) => r.id));
+  }
+
   private async recordSent(notification: Notification, requests: AttestationRequest[]): Promise<void> {
     const now = this.clock.now();
     notification.markSent(now);
     await this.outbox.save(notification);
-    for (const request of requests.filter((r) => r.hasDeliveryProblem)) {
+    for (const request of (await this.current(requests)).filter((r) => r.hasDeliveryProblem)) {
       request.markSent(now);
       await this.requests.save(request);
     }
@@ -114,7 +122,7 @@ export class DeliverNotification {
     notification.giveUp(reason, now);
     await this.outbox.save(notification);
     const problem = permanent ? 'bounced' : 'failed';
-    for (const request of requests.filter((r) => r.canMoveTo(problem))) {
+    for (const request of (await this.current(requests)).filter((r) => r.canMoveTo(problem))) {
       request.reportDeliveryProblem(problem, now);
       await this.requests.save(request);
     }
