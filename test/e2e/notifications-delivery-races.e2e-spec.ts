@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
 import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
+import { CancelAttestationRequest } from '../../src/attestation-requests/application/cancel-attestation-request.use-case';
+import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { DeliverNotification } from '../../src/notifications/application/deliver-notification.use-case';
 import { Mailer } from '../../src/notifications/application/mailer';
@@ -32,8 +35,14 @@ class MeanwhileMailer extends Mailer {
 describe('delivery racing a change of its requests', () => {
   let t: TestApp;
   let tenant: Tenant;
+  /**
+   * Runs outside the transaction in progress, as another HTTP client would. Supertest starts its server, and so
+   * the request's context, where the request is sent (`then`), so the whole request must start in here.
+   */
+  let outside: <R>(work: () => R) => R;
 
   beforeAll(async () => {
+    outside = AsyncLocalStorage.snapshot();
     t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
     tenant = await createTenant(t.app, { name: 'Races Ltd' });
   });
@@ -62,7 +71,7 @@ describe('delivery racing a change of its requests', () => {
     const issued = await issueRequest(t, tenant);
     const form = await openForm(t, issued.path);
     const mailer = new MeanwhileMailer(
-      async () => void (await submitForm(t, issued.path, form).expect(200)),
+      async () => void (await outside(() => submitForm(t, issued.path, form).expect(200).then())),
       new PermanentDeliveryError('550 mailbox unavailable'),
     );
     await expect(
@@ -89,5 +98,33 @@ describe('delivery racing a change of its requests', () => {
       isFinal: false,
     });
     expect(await requestRow(issued.requestId)).toMatchObject({ status: 'canceled', canceled_at: expect.any(Date) });
+  });
+
+  it('request:cancel racing the signature never leaves a canceled request with a signature on record', async () => {
+    const issued = await issueRequest(t, tenant);
+    const form = await openForm(t, issued.path);
+    const repository = t.app.get(AttestationRequestRepository);
+    let signing: Promise<unknown> = Promise.resolve();
+    // The recipient posts the form just as the cancel is being written, and is given time to finish first.
+    const racing = Object.create(repository, {
+      save: {
+        value: async (request: AttestationRequest) => {
+          signing = outside(() => submitForm(t, issued.path, form).then((response) => response.status));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await repository.save(request);
+        },
+      },
+    });
+    const cancel = new CancelAttestationRequest(t.app.get(UnitOfWork), racing, t.clock);
+    const canceled = await cancel.execute({ requestId: issued.requestId }).then(
+      () => true,
+      () => false,
+    );
+    const signed = (await signing) === 200;
+    const audit = await t.db.query(`SELECT 1 FROM attestations WHERE attestation_request_id = $1`, [issued.requestId]);
+    const row = await requestRow(issued.requestId);
+    expect(canceled).not.toBe(signed);
+    expect(row.status).toBe(signed ? 'attested' : 'canceled');
+    expect(audit).toHaveLength(signed ? 1 : 0);
   });
 });
