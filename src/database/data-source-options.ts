@@ -2,12 +2,14 @@ import type { DataSourceOptions } from 'typeorm';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { AttestationStandingIndex1763900000000 } from './migrations/1763900000000-attestation-standing-index';
 import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000-request-lifecycle-indexes';
+import { RenewalAndDeliveryIndexes1764100000000 } from './migrations/1764100000000-renewal-and-delivery-indexes';
 import { RECORDS } from './records';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   AttestationStandingIndex1763900000000,
   RequestLifecycleIndexes1764000000000,
+  RenewalAndDeliveryIndexes1764100000000,
 ];
 
 /**

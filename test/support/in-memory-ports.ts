@@ -132,6 +132,12 @@ export class InMemoryOutbox extends NotificationOutbox {
   async findRelayable() {
     return [...this.rows.values()].filter((n) => n.isPending && !this.relayed.has(n.id)).map((n) => n.id);
   }
+  async requestsAnnouncedSince(notification: Notification) {
+    const newer = [...this.rows.values()].filter((n) => n.personId === notification.personId && n.id > notification.id);
+    return new Set(
+      notification.attestationRequestIds.filter((id) => newer.some((n) => n.attestationRequestIds.includes(id))),
+    );
+  }
   async markRelayed(ids: readonly string[]) {
     for (const id of ids) this.relayed.add(id);
   }

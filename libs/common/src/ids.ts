@@ -1,11 +1,14 @@
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 
 /** Crockford base32 ULID; the first character is at most 7 (48-bit time). Either case is accepted. */
 const ULID_PATTERN = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/i;
 
+/** Monotonic: ids made in the same millisecond by this process still sort in the order they were made. */
+const nextUlid = monotonicFactory();
+
 /** A new identifier: a ULID in lowercase, as the contract requires. */
 export function newId(): string {
-  return ulid().toLowerCase();
+  return nextUlid().toLowerCase();
 }
 
 export function isUlid(value: unknown): value is string {

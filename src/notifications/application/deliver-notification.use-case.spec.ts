@@ -139,6 +139,21 @@ describe('DeliverNotification', () => {
     expect(request.status).toBe('failed');
   });
 
+  it('ignores the final failure of an email that a newer one has superseded (a re-send already delivered)', async () => {
+    const { deliver, mailer, issue, announce } = setup();
+    const request = issue('01jd00000000000000000000c1');
+    const first = announce([request.id]);
+    mailer.failWith = new Error('451 try later');
+    await expect(deliver.execute({ notificationId: first.id, attempt: 1, isFinal: false })).rejects.toThrow();
+    mailer.failWith = null;
+    const resent = announce([request.id], 'request_sent');
+    expect(await deliver.execute({ notificationId: resent.id, attempt: 1, isFinal: false })).toBe('sent');
+    mailer.failWith = new Error('451 try later');
+    await expect(deliver.execute({ notificationId: first.id, attempt: 5, isFinal: true })).rejects.toThrow();
+    expect(first.status).toBe('failed');
+    expect(request.status).toBe('sent');
+  });
+
   it('bounces the requests at once on a permanent rejection', async () => {
     const { deliver, mailer, issue, announce } = setup();
     const request = issue('01jd00000000000000000000c1');

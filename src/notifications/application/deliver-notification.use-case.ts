@@ -122,7 +122,10 @@ export class DeliverNotification {
     notification.giveUp(reason, now);
     await this.outbox.save(notification);
     const problem = permanent ? 'bounced' : 'failed';
-    for (const request of (await this.current(requests)).filter((r) => r.canMoveTo(problem))) {
+    // A delivery problem is about the latest email: a request re-sent since keeps what its newer email achieved.
+    const superseded = await this.outbox.requestsAnnouncedSince(notification);
+    const affected = (await this.current(requests)).filter((r) => r.canMoveTo(problem) && !superseded.has(r.id));
+    for (const request of affected) {
       request.reportDeliveryProblem(problem, now);
       await this.requests.save(request);
     }

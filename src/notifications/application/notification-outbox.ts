@@ -7,6 +7,11 @@ export abstract class NotificationOutbox {
   abstract lockForDelivery(id: string): Promise<Notification | null>;
   abstract save(notification: Notification): Promise<void>;
   /**
+   * The ids among the notification's requests that a newer email of the same person also announced: for those,
+   * this email is no longer the latest, and its failure says nothing about their delivery.
+   */
+  abstract requestsAnnouncedSince(notification: Notification): Promise<Set<string>>;
+  /**
    * Pending notifications the queue may not hold: never relayed and created before `unrelayedBefore`, or
    * last touched before `staleBefore` (the queue lost them, e.g. a Redis without persistence restarted).
    */

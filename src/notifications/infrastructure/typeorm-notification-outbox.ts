@@ -36,6 +36,16 @@ export class TypeormNotificationOutbox extends NotificationOutbox {
     );
   }
 
+  async requestsAnnouncedSince(notification: Notification): Promise<Set<string>> {
+    const rows: { id: string }[] = await activeManager(this.db).query(
+      `SELECT DISTINCT announced.id
+         FROM notifications newer CROSS JOIN LATERAL unnest(newer.attestation_request_ids::varchar[]) AS announced (id)
+        WHERE newer.person_id = $1 AND newer.id > $2 AND announced.id = ANY($3::varchar[])`,
+      [notification.personId, notification.id, [...notification.attestationRequestIds]],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
   async lockForDelivery(id: string): Promise<Notification | null> {
     const manager = activeManager(this.db);
     await manager.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
