@@ -30,6 +30,8 @@ export interface SmtpCapture {
   messages: CapturedEmail[];
   /** Messages whose data is arriving or waiting for the accept delay or the hold. */
   receiving(): number;
+  /** Messages fully received and waiting for `release()` (with `hold` on). */
+  held(): number;
   /**
    * Messages dropped because the sender hung up before the server answered: the sender never learnt they were
    * accepted (and will send them again), so they are not in `messages`.
@@ -112,6 +114,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     url: `smtp://127.0.0.1:${port}`,
     messages,
     receiving: () => receiving,
+    held: () => held.length,
     abandoned: 0,
     connections: () => openSessions.size,
     release() {
