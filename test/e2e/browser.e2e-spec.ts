@@ -214,6 +214,17 @@ describe('the attestation page in headless Chromium', () => {
     ]);
     const onHold = await issueRequest(t, tenant);
     const onHoldLink = await linkFromEmail(onHold);
+    // Once the worker has recorded that delivery: a delivery it records afterwards would rightly undo the bounce.
+    await eventually(
+      async () =>
+        (
+          await t.db.query(`SELECT 1 FROM notifications WHERE $1 = ANY(attestation_request_ids) AND status = 'sent'`, [
+            onHold.requestId,
+          ])
+        ).length === 1,
+      10_000,
+      'the delivery recorded',
+    );
     await t.db.query(`UPDATE attestation_requests SET status = 'bounced' WHERE id = $1`, [onHold.requestId]);
 
     for (const [link, status, title, name] of [
