@@ -13,6 +13,22 @@ export default tseslint.config(
     },
   },
   {
+    // One persistence path: adapters reach the database through activeManager(), which joins the unit of work's
+    // transaction; the data source's own manager, repositories, queries or transactions would silently not.
+    files: ['src/**/infrastructure/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.type='MemberExpression'][object.property.name='db']" +
+            "[property.name=/^(getRepository|query|manager|transaction|createQueryBuilder|createQueryRunner)$/]",
+          message: 'Go through activeManager(this.db) (src/database/typeorm-unit-of-work.ts), or the transaction is skipped.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', '**/*.spec.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
   },

@@ -5,6 +5,8 @@ import pino from 'pino';
 import { assignRequestId, Clock, SystemClock } from '@lib/common';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { TypeormUnitOfWork } from './database/typeorm-unit-of-work';
+import { UnitOfWork } from './database/unit-of-work';
 import { RedisModule } from './redis/redis.module';
 
 export interface CoreOptions {
@@ -18,7 +20,10 @@ export interface CoreOptions {
   databaseConnectRetries?: number;
 }
 
-/** What the API, the worker and the admin CLI all need: configuration, clock, logging, PostgreSQL, Redis. */
+/**
+ * What the API, the worker and the admin CLI all need: configuration, clock, logging, PostgreSQL (and the one
+ * unit of work every adapter goes through), Redis.
+ */
 @Global()
 @Module({})
 export class CoreModule {
@@ -54,8 +59,10 @@ export class CoreModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
+        // Provided once, for every module: two instances would be harmless today but would split the hooks.
+        { provide: UnitOfWork, useClass: TypeormUnitOfWork },
       ],
-      exports: [AppConfig, Clock, RedisModule],
+      exports: [AppConfig, Clock, RedisModule, UnitOfWork],
     };
   }
 }

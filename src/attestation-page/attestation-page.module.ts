@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
-import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
-import { UnitOfWork } from '../database/unit-of-work';
 import { AttestationLedger } from './application/attestation-ledger';
 import { AttestationPageContent } from './application/attestation-page-content';
 import { OpenAttestationPage } from './application/open-attestation-page.use-case';
@@ -19,7 +17,6 @@ import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestat
   providers: [
     { provide: AttestationPageContent, useClass: TypeormAttestationPageContent },
     { provide: AttestationLedger, useClass: TypeormAttestationLedger },
-    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
     OpenAttestationPage,
     SignAttestation,
     FormProtection,

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
-import { UnitOfWork } from '../database/unit-of-work';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttestationLinks } from './application/attestation-links';
 import { AttestationRequestRepository } from './application/attestation-request.repository';
@@ -24,7 +22,6 @@ import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets'
     { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },
     { provide: RequestTargets, useClass: TypeormRequestTargets },
     { provide: DocumentAssignments, useClass: TypeormDocumentAssignments },
-    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
     AttestationLinks,
     CreateAttestationRequest,
     CancelAttestationRequest,

@@ -1,18 +1,27 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { UnitOfWork } from './unit-of-work';
+import { AfterCommit, UnitOfWork } from './unit-of-work';
 
-const current = new AsyncLocalStorage<EntityManager>();
+interface Transaction {
+  manager: EntityManager;
+  afterCommit: AfterCommit[];
+}
+
+const current = new AsyncLocalStorage<Transaction>();
 
 /** Deadlocks and serialization failures are safe to retry: PostgreSQL rolled everything back. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
+const logger = new Logger('UnitOfWork');
 
-/** The entity manager of the transaction in progress, or the data source's own outside one. */
+/**
+ * The one way adapters reach the database: the entity manager of the transaction in progress, or the data
+ * source's own outside one. An adapter that used the data source directly would silently not join the transaction.
+ */
 export function activeManager(db: DataSource): EntityManager {
-  return current.getStore() ?? db.manager;
+  return current.getStore()?.manager ?? db.manager;
 }
 
 @Injectable()
@@ -24,12 +33,32 @@ export class TypeormUnitOfWork extends UnitOfWork {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (current.getStore()) return work();
     for (let attempt = 1; ; attempt++) {
+      // Each attempt collects its own hooks: those of a rolled-back attempt are dropped with it.
+      const hooks: AfterCommit[] = [];
+      let result: T;
       try {
-        return await this.db.transaction((manager) => current.run(manager, work));
+        result = await this.db.transaction((manager) => current.run({ manager, afterCommit: hooks }, work));
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error))) throw error;
+        continue;
       }
+      for (const hook of hooks) await runHook(hook);
+      return result;
     }
+  }
+
+  async afterCommit(fn: AfterCommit): Promise<void> {
+    const transaction = current.getStore();
+    if (transaction) transaction.afterCommit.push(fn);
+    else await runHook(fn);
+  }
+}
+
+async function runHook(hook: AfterCommit): Promise<void> {
+  try {
+    await hook();
+  } catch (error) {
+    logger.warn(`after-commit work failed: ${(error as Error).message}`);
   }
 }
 

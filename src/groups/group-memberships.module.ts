@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
-import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
-import { UnitOfWork } from '../database/unit-of-work';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
 import { GroupMembershipRepository } from './application/group-membership.repository';
@@ -16,7 +14,6 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
   controllers: [GroupPeopleController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },
-    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
     GroupPeoplePathGuard,
     AddPeopleToGroup,
     RemovePersonFromGroup,

@@ -1,8 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { RequestLifecycleModule } from '../attestation-requests/request-lifecycle.module';
-import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
-import { UnitOfWork } from '../database/unit-of-work';
 import { DeliverNotification } from './application/deliver-notification.use-case';
 import { NotificationDetails } from './application/notification-details';
 import {
@@ -32,7 +30,6 @@ export class NotificationWorkerModule {
       ],
       providers: [
         { provide: NOTIFICATION_WORKER_SETTINGS, useValue: effective },
-        { provide: UnitOfWork, useClass: TypeormUnitOfWork },
         { provide: NotificationDetails, useClass: TypeormNotificationDetails },
         DeliverNotification,
         NotificationConsumer,

@@ -1,6 +1,6 @@
 import type { Notification } from '../../src/notifications/domain/notification';
 import { NotificationOutbox } from '../../src/notifications/application/notification-outbox';
-import { UnitOfWork } from '../../src/database/unit-of-work';
+import { AfterCommit, UnitOfWork } from '../../src/database/unit-of-work';
 import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
 import { statusesMovableTo } from '../../src/attestation-requests/domain/attestation-request-status';
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../../src/attestation-requests/domain/reminder-schedule';
@@ -14,8 +14,24 @@ import {
 
 /** In-memory stand-ins for the ports, for unit tests of the use-cases. */
 export class ImmediateUnitOfWork extends UnitOfWork {
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return work();
+  /** Hooks registered inside `run`, run once the outermost `run` resolves (there is nothing to roll back). */
+  private pending: AfterCommit[] | null = null;
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.pending) return work();
+    this.pending = [];
+    try {
+      const result = await work();
+      for (const hook of this.pending) await hook();
+      return result;
+    } finally {
+      this.pending = null;
+    }
+  }
+
+  async afterCommit(fn: AfterCommit): Promise<void> {
+    if (this.pending) this.pending.push(fn);
+    else await fn();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { containsPattern, fetchPage, Page, PageRequest } from '@lib/common';
 import { DocumentListingRepository, DocumentsFilter } from '../application/document-listing.repository';
 import type { DocumentListing } from '../domain/document-listing';
@@ -41,7 +42,7 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
 
   async find(documentId: string, now: Date): Promise<DocumentListing | null> {
     const query = this.withLatestRevision(
-      this.db
+      activeManager(this.db)
         .getRepository(DocumentRecord)
         .createQueryBuilder('document')
         .where('document.id = :documentId', { documentId }),
@@ -51,7 +52,7 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
   }
 
   private matching(organizationId: string, filter: DocumentsFilter): SelectQueryBuilder<DocumentRecord> {
-    const query = this.db
+    const query = activeManager(this.db)
       .getRepository(DocumentRecord)
       .createQueryBuilder('document')
       .where('document.organization_id = :organizationId', { organizationId })
@@ -70,7 +71,7 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
     const { entities, raw } = await query.getRawAndEntities<{ document_id: string; last_updated_at: Date | null }>();
     const lastUpdatedAt = new Map(raw.map((row) => [row.document_id, row.last_updated_at]));
     const counts = await countAttestations(
-      this.db.manager,
+      activeManager(this.db),
       entities.map((record) => record.id),
       now,
     );

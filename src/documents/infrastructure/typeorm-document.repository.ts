@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DocumentRepository } from '../application/document.repository';
 import type { Document } from '../domain/document';
 import type { DocumentRevision } from '../domain/document-revision';
@@ -10,36 +12,40 @@ import { DocumentRecord } from './document.record';
 
 @Injectable()
 export class TypeormDocumentRepository extends DocumentRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {
     super();
   }
 
   async add(document: Document): Promise<void> {
-    await this.db.getRepository(DocumentRecord).insert(documentMapper.toRecord(document));
+    await activeManager(this.db).getRepository(DocumentRecord).insert(documentMapper.toRecord(document));
   }
 
   async save(document: Document): Promise<void> {
     const { id, ...changes } = documentMapper.toRecord(document);
-    await this.db.getRepository(DocumentRecord).update({ id }, changes);
+    await activeManager(this.db).getRepository(DocumentRecord).update({ id }, changes);
   }
 
   async findById(id: string): Promise<Document | null> {
-    const record = await this.db.getRepository(DocumentRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(DocumentRecord).findOneBy({ id });
     return record ? documentMapper.toDomain(record) : null;
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Document | null> {
-    const record = await this.db.getRepository(DocumentRecord).findOneBy({ organizationId, id });
+    const record = await activeManager(this.db).getRepository(DocumentRecord).findOneBy({ organizationId, id });
     return record ? documentMapper.toDomain(record) : null;
   }
 
   async findRevision(revisionId: string): Promise<DocumentRevision | null> {
-    const record = await this.db.getRepository(DocumentRevisionRecord).findOneBy({ id: revisionId });
+    const record = await activeManager(this.db).getRepository(DocumentRevisionRecord).findOneBy({ id: revisionId });
     return record ? revisionMapper.toDomain(record) : null;
   }
 
   publish(documentId: string, publish: (document: Document) => DocumentRevision): Promise<DocumentRevision | null> {
-    return this.db.transaction(async (manager) => {
+    return this.unitOfWork.run(async () => {
+      const manager = activeManager(this.db);
       const record = await manager
         .getRepository(DocumentRecord)
         .createQueryBuilder('document')

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/common';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DocumentRepository } from '../../documents/application/document.repository';
 import { GroupRepository } from './group.repository';
 
@@ -10,6 +11,7 @@ import { GroupRepository } from './group.repository';
 @Injectable()
 export class AddDocumentToGroup {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     private readonly groups: GroupRepository,
     private readonly documents: DocumentRepository,
     private readonly clock: Clock,
@@ -20,7 +22,7 @@ export class AddDocumentToGroup {
     if (!group) throw new NotFoundError('Group not found.');
     const document = await this.documents.findInOrganization(group.organizationId, input.documentId.toLowerCase());
     if (!document) throw new NotFoundError('Document not found.');
-    await this.groups.addDocument(group.id, document.id, this.clock.now());
+    await this.unitOfWork.run(() => this.groups.addDocument(group.id, document.id, this.clock.now()));
     return { groupId: group.id, documentId: document.id };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { fetchPage, Page, PageRequest } from '@lib/common';
 import { GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
@@ -14,22 +15,22 @@ export class TypeormGroupRepository extends GroupRepository {
   }
 
   async add(group: Group): Promise<void> {
-    await this.db.getRepository(GroupRecord).insert(groupMapper.toRecord(group));
+    await activeManager(this.db).getRepository(GroupRecord).insert(groupMapper.toRecord(group));
   }
 
   async findById(id: string): Promise<Group | null> {
-    const record = await this.db.getRepository(GroupRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(GroupRecord).findOneBy({ id });
     return record ? groupMapper.toDomain(record) : null;
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Group | null> {
-    const record = await this.db.getRepository(GroupRecord).findOneBy({ organizationId, id });
+    const record = await activeManager(this.db).getRepository(GroupRecord).findOneBy({ organizationId, id });
     return record ? groupMapper.toDomain(record) : null;
   }
 
   page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
     const query = () =>
-      this.db
+      activeManager(this.db)
         .getRepository(GroupRecord)
         .createQueryBuilder('grp')
         .where('grp.organization_id = :organizationId', { organizationId });
@@ -49,19 +50,19 @@ export class TypeormGroupRepository extends GroupRepository {
   }
 
   async addDocument(groupId: string, documentId: string, now: Date): Promise<void> {
-    await this.db.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO group_documents (group_id, document_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [groupId, documentId, now],
-      );
-      await manager.query(
-        `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
-         SELECT $2, m.person_id, m.organization_id, m.group_id, $3
-         FROM group_memberships m
-         WHERE m.group_id = $1
-         ON CONFLICT DO NOTHING`,
-        [groupId, documentId, now],
-      );
-    });
+    // Called inside the use-case's unit of work: the document and its assignments land together.
+    const manager = activeManager(this.db);
+    await manager.query(
+      `INSERT INTO group_documents (group_id, document_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [groupId, documentId, now],
+    );
+    await manager.query(
+      `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
+       SELECT $2, m.person_id, m.organization_id, m.group_id, $3
+       FROM group_memberships m
+       WHERE m.group_id = $1
+       ON CONFLICT DO NOTHING`,
+      [groupId, documentId, now],
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ApiTokenRepository, TokenCredential } from '../application/api-token.repository';
 import type { ApiToken } from '../domain/api-token';
 import { BillingStatus, Organization } from '../domain/organization';
@@ -40,17 +41,17 @@ export class TypeormApiTokenRepository extends ApiTokenRepository {
   }
 
   async save(token: ApiToken): Promise<void> {
-    await this.db.getRepository(ApiTokenRecord).save(apiTokenMapper.toRecord(token));
+    await activeManager(this.db).getRepository(ApiTokenRecord).save(apiTokenMapper.toRecord(token));
   }
 
   async findById(id: string): Promise<ApiToken | null> {
-    const record = await this.db.getRepository(ApiTokenRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(ApiTokenRecord).findOneBy({ id });
     return record ? apiTokenMapper.toDomain(record) : null;
   }
 
   /** One indexed query per request: token, its membership (the live role), organization and user. */
   async findCredentialByHash(tokenHash: string): Promise<TokenCredential | null> {
-    const rows: CredentialRow[] = await this.db.query(
+    const rows: CredentialRow[] = await activeManager(this.db).query(
       `SELECT t.id AS token_id, t.organization_id AS token_organization_id, t.user_id AS token_user_id,
               t.created_by_user_id, t.name AS token_name, t.token_hash, t.scopes, t.created_at AS token_created_at,
               t.last_used_at, t.expires_at, t.revoked_at, m.role,
@@ -100,7 +101,7 @@ export class TypeormApiTokenRepository extends ApiTokenRepository {
   }
 
   async stampUsage(tokenId: string, at: Date): Promise<void> {
-    await this.db.query(
+    await activeManager(this.db).query(
       `UPDATE api_tokens SET last_used_at = $2
         WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $2::timestamptz - interval '1 minute')`,
       [tokenId, at],
@@ -108,7 +109,7 @@ export class TypeormApiTokenRepository extends ApiTokenRepository {
   }
 
   async listByOrganization(organizationId: string): Promise<ApiToken[]> {
-    const records = await this.db
+    const records = await activeManager(this.db)
       .getRepository(ApiTokenRecord)
       .find({ where: { organizationId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return records.map(apiTokenMapper.toDomain);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { OrganizationRepository } from '../application/organization.repository';
 import type { Organization } from '../domain/organization';
 import { organizationMapper } from './identity.mapper';
@@ -13,11 +14,11 @@ export class TypeormOrganizationRepository extends OrganizationRepository {
   }
 
   async save(organization: Organization): Promise<void> {
-    await this.db.getRepository(OrganizationRecord).save(organizationMapper.toRecord(organization));
+    await activeManager(this.db).getRepository(OrganizationRecord).save(organizationMapper.toRecord(organization));
   }
 
   async findById(id: string): Promise<Organization | null> {
-    const record = await this.db.getRepository(OrganizationRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(OrganizationRecord).findOneBy({ id });
     return record ? organizationMapper.toDomain(record) : null;
   }
 }

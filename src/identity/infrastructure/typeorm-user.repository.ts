@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { OrganizationMembership, UserRepository } from '../application/user.repository';
 import type { User } from '../domain/user';
 import { membershipMapper, userMapper } from './identity.mapper';
@@ -14,16 +15,16 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async save(user: User): Promise<void> {
-    await this.db.getRepository(UserRecord).save(userMapper.toRecord(user));
+    await activeManager(this.db).getRepository(UserRecord).save(userMapper.toRecord(user));
   }
 
   async findById(id: string): Promise<User | null> {
-    const record = await this.db.getRepository(UserRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(UserRecord).findOneBy({ id });
     return record ? userMapper.toDomain(record) : null;
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const record = await this.db
+    const record = await activeManager(this.db)
       .getRepository(UserRecord)
       .createQueryBuilder('user')
       .where('lower(user.email) = lower(:email)', { email })
@@ -32,11 +33,11 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async saveMembership(membership: OrganizationMembership): Promise<void> {
-    await this.db.getRepository(OrganizationMembershipRecord).save(membershipMapper.toRecord(membership));
+    await activeManager(this.db).getRepository(OrganizationMembershipRecord).save(membershipMapper.toRecord(membership));
   }
 
   async findMembership(organizationId: string, userId: string): Promise<OrganizationMembership | null> {
-    const record = await this.db.getRepository(OrganizationMembershipRecord).findOneBy({ organizationId, userId });
+    const record = await activeManager(this.db).getRepository(OrganizationMembershipRecord).findOneBy({ organizationId, userId });
     return record ? membershipMapper.toDomain(record) : null;
   }
 }

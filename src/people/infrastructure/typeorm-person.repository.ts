@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import {
   containsPattern,
   fetchPage,
@@ -26,7 +27,7 @@ export class TypeormPersonRepository extends PersonRepository {
   /** The unique index decides, so two concurrent creates with one email cannot both succeed. */
   async add(person: Person): Promise<void> {
     try {
-      await this.db.getRepository(PersonRecord).insert(personMapper.toRecord(person));
+      await activeManager(this.db).getRepository(PersonRecord).insert(personMapper.toRecord(person));
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX))
         throw ValidationFailedError.single('email', messages.taken('email'));
@@ -36,22 +37,22 @@ export class TypeormPersonRepository extends PersonRepository {
 
   async save(person: Person): Promise<void> {
     const { id, ...changes } = personMapper.toRecord(person);
-    await this.db.getRepository(PersonRecord).update({ id }, changes);
+    await activeManager(this.db).getRepository(PersonRecord).update({ id }, changes);
   }
 
   async findById(id: string): Promise<Person | null> {
-    const record = await this.db.getRepository(PersonRecord).findOneBy({ id });
+    const record = await activeManager(this.db).getRepository(PersonRecord).findOneBy({ id });
     return record ? personMapper.toDomain(record) : null;
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Person | null> {
-    const record = await this.db.getRepository(PersonRecord).findOneBy({ organizationId, id });
+    const record = await activeManager(this.db).getRepository(PersonRecord).findOneBy({ organizationId, id });
     return record ? personMapper.toDomain(record) : null;
   }
 
   async findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
-    const records = await this.db.getRepository(PersonRecord).findBy({ organizationId, id: In([...ids]) });
+    const records = await activeManager(this.db).getRepository(PersonRecord).findBy({ organizationId, id: In([...ids]) });
     return records.map(personMapper.toDomain);
   }
 
@@ -73,7 +74,7 @@ export class TypeormPersonRepository extends PersonRepository {
           .limit(limit)
           .getRawMany<{ id: string }>();
         if (ids.length === 0) return [];
-        const records = await this.db.getRepository(PersonRecord).findBy({ id: In(ids.map((row) => row.id)) });
+        const records = await activeManager(this.db).getRepository(PersonRecord).findBy({ id: In(ids.map((row) => row.id)) });
         const byId = new Map(records.map((record) => [record.id, record]));
         return ids.flatMap(({ id }) => {
           const record = byId.get(id);
@@ -90,7 +91,7 @@ export class TypeormPersonRepository extends PersonRepository {
 
   /** Organization first, so no filter can reach another organization's rows; text filters use the trigram indexes. */
   private matching(organizationId: string, filter: PeopleFilter): SelectQueryBuilder<PersonRecord> {
-    const query = this.db
+    const query = activeManager(this.db)
       .getRepository(PersonRecord)
       .createQueryBuilder('person')
       .where('person.organization_id = :organizationId', { organizationId })
