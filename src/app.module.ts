@@ -19,7 +19,8 @@ import { RateLimitGuard } from './identity/http/rate-limit.guard';
 import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
-import { NotificationWorkerSettings } from './notifications/notification-consumer';
+import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
+import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { ApiDescriptionModule } from './openapi/api-description.module';
 import { PeopleModule } from './people/people.module';
@@ -56,7 +57,7 @@ export class AppModule {
         }),
         ...FEATURE_MODULES,
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails itself.
-        ...(options.config.redisUrl ? [] : [NotificationWorkerModule.forRoot()]),
+        ...(options.config.redisUrl ? [] : deliveringModules()),
         HealthModule,
         ApiDescriptionModule,
       ],
@@ -95,6 +96,18 @@ export class AppModule {
   /** `npm run start:worker`: the background modules plus the notification consumer and its periodic relay. */
   static forWorker(options: CoreOptions, settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
     const background = AppModule.forBackground(options);
-    return { ...background, imports: [...(background.imports ?? []), NotificationWorkerModule.forRoot(settings)] };
+    return { ...background, imports: [...(background.imports ?? []), ...deliveringModules(settings)] };
   }
+}
+
+/**
+ * Where emails are delivered (the worker, or the embedded API): the notification consumer, given the requests'
+ * side of its port, and the request lifecycle's scheduled passes, which write the emails it delivers.
+ */
+function deliveringModules(settings: Partial<NotificationWorkerSettings> = {}): DynamicModule[] {
+  const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
+  return [
+    NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
+    RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+  ];
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnnouncedRequests } from '../notifications/application/announced-requests';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttestationLinks } from './application/attestation-links';
 import { AttestationRequestRepository } from './application/attestation-request.repository';
@@ -7,14 +8,29 @@ import { CreateAttestationRequest } from './application/create-attestation-reque
 import { DocumentAssignments } from './application/document-assignments';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
+import { RequestIssuer } from './application/request-issuer';
+import { RequestTargets } from './application/request-targets';
 import { ResendAttestationRequest } from './application/resend-attestation-request.use-case';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
-import { RequestTargets } from './application/request-targets';
 import { AttestationRequestsController } from './http/attestation-requests.controller';
+import { RequestsForDelivery } from './infrastructure/requests-for-delivery';
 import { TypeormAttestationRequestRepository } from './infrastructure/typeorm-attestation-request.repository';
 import { TypeormDocumentAssignments } from './infrastructure/typeorm-document-assignments';
 import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets';
 
+const useCases = [
+  CreateAttestationRequest,
+  CancelAttestationRequest,
+  ResendAttestationRequest,
+  ExpireOverdueRequests,
+  SendDueReminders,
+  RenewDueAttestations,
+];
+
+/**
+ * Attestation requests: the request issuer every issuing path calls, the use-cases, and the requests' side of
+ * the notifications port (AnnouncedRequests), which the composition root hands to the notification worker.
+ */
 @Module({
   imports: [NotificationsModule],
   controllers: [AttestationRequestsController],
@@ -22,23 +38,11 @@ import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets'
     { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },
     { provide: RequestTargets, useClass: TypeormRequestTargets },
     { provide: DocumentAssignments, useClass: TypeormDocumentAssignments },
+    { provide: AnnouncedRequests, useClass: RequestsForDelivery },
     AttestationLinks,
-    CreateAttestationRequest,
-    CancelAttestationRequest,
-    ResendAttestationRequest,
-    ExpireOverdueRequests,
-    SendDueReminders,
-    RenewDueAttestations,
+    RequestIssuer,
+    ...useCases,
   ],
-  exports: [
-    AttestationRequestRepository,
-    AttestationLinks,
-    CreateAttestationRequest,
-    CancelAttestationRequest,
-    ResendAttestationRequest,
-    ExpireOverdueRequests,
-    SendDueReminders,
-    RenewDueAttestations,
-  ],
+  exports: [AttestationRequestRepository, AttestationLinks, RequestIssuer, AnnouncedRequests, ...useCases],
 })
 export class AttestationRequestsModule {}

@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { LifecycleSchedule } from './application/lifecycle-schedule';
 import { AttestationRequestsModule } from './attestation-requests.module';
 import { BullmqLifecycleSchedule } from './infrastructure/bullmq-lifecycle-schedule';
@@ -13,7 +12,7 @@ export class RequestLifecycleModule {
   static forRoot(settings: RequestLifecycleSettings): DynamicModule {
     return {
       module: RequestLifecycleModule,
-      imports: [AttestationRequestsModule, NotificationsModule],
+      imports: [AttestationRequestsModule],
       providers: [
         { provide: REQUEST_LIFECYCLE_SETTINGS, useValue: settings },
         {

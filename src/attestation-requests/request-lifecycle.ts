@@ -1,5 +1,4 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { RelayNotifications } from '../notifications/application/relay-notifications.use-case';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
 import { LifecycleSchedule, LifecycleTask } from './application/lifecycle-schedule';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
@@ -15,7 +14,8 @@ export const REQUEST_LIFECYCLE_SETTINGS = Symbol('REQUEST_LIFECYCLE_SETTINGS');
 /**
  * Runs the scheduled passes of the request lifecycle in the worker (and in the embedded API, which is its own
  * worker): expiry, reminders and renewal. The emails a pass writes to the outbox are relayed to the queue as soon
- * as it commits; if that fails they stay pending and the periodic relay hands them over.
+ * as each of its transactions commits (an after-commit hook of the unit of work); if that fails they stay
+ * pending and the periodic relay hands them over.
  */
 @Injectable()
 export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -26,7 +26,6 @@ export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicati
     private readonly expireOverdue: ExpireOverdueRequests,
     private readonly sendReminders: SendDueReminders,
     private readonly renewDue: RenewDueAttestations,
-    private readonly relay: RelayNotifications,
     @Inject(REQUEST_LIFECYCLE_SETTINGS) private readonly settings: RequestLifecycleSettings,
   ) {}
 
@@ -47,25 +46,15 @@ export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicati
         return expired.length;
       }
       case 'send-due-reminders': {
-        const { requestIds, notificationIds } = await this.sendReminders.execute();
-        await this.relayNow(notificationIds);
+        const { requestIds } = await this.sendReminders.execute();
         if (requestIds.length > 0) this.logger.log(`reminded ${requestIds.length} request(s)`);
         return requestIds.length;
       }
       case 'renew-due-attestations': {
-        const { requestIds, notificationIds } = await this.renewDue.execute();
-        await this.relayNow(notificationIds);
+        const { requestIds } = await this.renewDue.execute();
         if (requestIds.length > 0) this.logger.log(`issued ${requestIds.length} renewal request(s)`);
         return requestIds.length;
       }
-    }
-  }
-
-  private async relayNow(notificationIds: readonly string[]): Promise<void> {
-    try {
-      await this.relay.execute(notificationIds);
-    } catch (error) {
-      this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`);
     }
   }
 }

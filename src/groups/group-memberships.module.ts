@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
-import { NotificationsModule } from '../notifications/notifications.module';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
 import { GroupMembershipRepository } from './application/group-membership.repository';
 import { RemovePersonFromGroup } from './application/remove-person-from-group.use-case';
@@ -10,7 +9,7 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
 
 /** People in groups: POST and DELETE /groups/{group}/people, with the assignments and requests joining implies. */
 @Module({
-  imports: [AttestationRequestsModule, NotificationsModule],
+  imports: [AttestationRequestsModule],
   controllers: [GroupPeopleController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },

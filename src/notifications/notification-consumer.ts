@@ -38,7 +38,10 @@ export class NotificationConsumer implements OnApplicationBootstrap, BeforeAppli
     private readonly deliver: DeliverNotification,
     private readonly relayStale: RelayStaleNotifications,
     @Inject(NOTIFICATION_WORKER_SETTINGS) private readonly settings: NotificationWorkerSettings,
-  ) {}
+  ) {
+    // Before any boot hook runs: the lifecycle's first pass may relay before this consumer has started.
+    queue.expectConsumer();
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.process((attempt) => this.deliver.execute(attempt), this.settings);

@@ -1,6 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
-import { RequestLifecycleModule } from '../attestation-requests/request-lifecycle.module';
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { DeliverNotification } from './application/deliver-notification.use-case';
 import { NotificationDetails } from './application/notification-details';
 import {
@@ -12,22 +10,26 @@ import {
 import { NotificationsModule } from './notifications.module';
 import { TypeormNotificationDetails } from './infrastructure/typeorm-notification-details';
 
+export interface NotificationWorkerOptions {
+  settings?: Partial<NotificationWorkerSettings>;
+  /**
+   * The module that exports the AnnouncedRequests port. The composition root names it (attestation requests
+   * implement it), so this module never imports its producer.
+   */
+  announcedRequests: NonNullable<ModuleMetadata['imports']>[number];
+}
+
 /**
  * The delivering side: loaded by the worker, and by the API itself in the embedded mode (no Redis), where the
- * API process sends the emails. The request lifecycle's scheduled passes (expiry, reminders, renewal) run
- * alongside, since they write the emails this side delivers.
+ * API process sends the emails.
  */
 @Module({})
 export class NotificationWorkerModule {
-  static forRoot(settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
-    const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
+  static forRoot(options: NotificationWorkerOptions): DynamicModule {
+    const effective = { ...DEFAULT_WORKER_SETTINGS, ...options.settings };
     return {
       module: NotificationWorkerModule,
-      imports: [
-        NotificationsModule,
-        AttestationRequestsModule,
-        RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
-      ],
+      imports: [NotificationsModule, options.announcedRequests],
       providers: [
         { provide: NOTIFICATION_WORKER_SETTINGS, useValue: effective },
         { provide: NotificationDetails, useClass: TypeormNotificationDetails },

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { AnnounceRequests } from './application/announce-requests';
 import { Mailer } from './application/mailer';
 import { NotificationOutbox } from './application/notification-outbox';
 import { NotificationQueue } from './application/notification-queue';
 import { RelayNotifications } from './application/relay-notifications.use-case';
 import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
-import { RelayAfterResponse } from './http/relay-after-response';
 import { BullmqNotificationQueue } from './infrastructure/bullmq-notification-queue';
 import { InProcessNotificationQueue } from './infrastructure/in-process-notification-queue';
 import { LogMailer } from './infrastructure/log-mailer';
@@ -14,6 +14,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
 
 /**
  * The email outbox and its queue, shared by the API (which writes and relays) and the worker (which delivers).
+ * Producers announce through AnnounceRequests, which relays after commit.
  * The queue is BullMQ when REDIS_URL is set, in-process otherwise; the mailer is SMTP when SMTP_URL is set,
  * the log otherwise.
  */
@@ -33,7 +34,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     },
     RelayNotifications,
     RelayStaleNotifications,
-    RelayAfterResponse,
+    AnnounceRequests,
   ],
   exports: [
     NotificationOutbox,
@@ -41,7 +42,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     Mailer,
     RelayNotifications,
     RelayStaleNotifications,
-    RelayAfterResponse,
+    AnnounceRequests,
   ],
 })
 export class NotificationsModule {}

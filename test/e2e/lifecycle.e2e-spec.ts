@@ -6,7 +6,6 @@ import { RenewDueAttestations } from '../../src/attestation-requests/application
 import { ResendAttestationRequest } from '../../src/attestation-requests/application/resend-attestation-request.use-case';
 import { SendDueReminders } from '../../src/attestation-requests/application/send-due-reminders.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
-import { RelayNotifications } from '../../src/notifications/application/relay-notifications.use-case';
 import {
   issueRequest,
   IssuedRequest,
@@ -263,8 +262,10 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
         smtp.options.rejectRecipient = undefined;
       }
 
-      const { notificationId } = await t.app.get(ResendAttestationRequest).execute({ requestId: issued.requestId });
-      await t.app.get(RelayNotifications).execute([notificationId]);
+      // Relayed to the queue as the re-send commits.
+      await t.app
+        .get(ResendAttestationRequest)
+        .execute({ requestId: issued.requestId, organizationId: tenant.organizationId });
       await waitForEmails(issued.person.email, 2, 'the re-sent email');
       await eventually(async () => (await requestsOf(issued.person.id))[0].status === 'sent', 10_000, 'back to sent');
       expect((await requestsOf(issued.person.id))[0].sent_at).toEqual(clock.now());
@@ -286,8 +287,10 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
       } finally {
         smtp.options.rejectRecipient = undefined;
       }
-      const { notificationId } = await t.app.get(ResendAttestationRequest).execute({ requestId: issued.requestId });
-      await t.app.get(RelayNotifications).execute([notificationId]);
+      // Relayed to the queue as the re-send commits.
+      await t.app
+        .get(ResendAttestationRequest)
+        .execute({ requestId: issued.requestId, organizationId: tenant.organizationId });
       await eventually(async () => (await requestsOf(issued.person.id))[0].status === 'sent', 10_000, 'back to sent');
       expect(emailsTo(issued.person.email)).toHaveLength(2);
     });
@@ -321,16 +324,9 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
       for (const renewed of toRenew) await sign(renewed.path, renewed.person.name);
 
       clock.set(new Date(sentAt.getTime() + 3 * DAY));
-      const [remindedA, remindedB] = await twice(SendDueReminders);
-      const [renewedA, renewedB] = await twice(RenewDueAttestations);
-      await t.app
-        .get(RelayNotifications)
-        .execute([
-          ...remindedA.notificationIds,
-          ...remindedB.notificationIds,
-          ...renewedA.notificationIds,
-          ...renewedB.notificationIds,
-        ]);
+      await twice(SendDueReminders);
+      await twice(RenewDueAttestations);
+      // Each pass relayed its emails as its transactions committed.
       await eventually(
         async () => people.every((person) => emailsTo(person.email).length >= 4),
         10_000,

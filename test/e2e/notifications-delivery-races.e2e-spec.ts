@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
 import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
 import { CancelAttestationRequest } from '../../src/attestation-requests/application/cancel-attestation-request.use-case';
 import type { AttestationRequest } from '../../src/attestation-requests/domain/attestation-request';
 import { UnitOfWork } from '../../src/database/unit-of-work';
+import { AnnouncedRequests } from '../../src/notifications/application/announced-requests';
 import { DeliverNotification } from '../../src/notifications/application/deliver-notification.use-case';
 import { Mailer } from '../../src/notifications/application/mailer';
 import { NotificationOutbox } from '../../src/notifications/application/notification-outbox';
@@ -54,9 +54,8 @@ describe('delivery racing a change of its requests', () => {
     new DeliverNotification(
       t.app.get(UnitOfWork),
       t.app.get(NotificationOutbox),
-      t.app.get(AttestationRequestRepository),
+      t.app.get(AnnouncedRequests),
       new TypeormNotificationDetails(t.db), // the worker's, not the API's
-      t.app.get(AttestationLinks),
       mailer,
       t.clock,
     );
@@ -116,7 +115,7 @@ describe('delivery racing a change of its requests', () => {
       },
     });
     const cancel = new CancelAttestationRequest(t.app.get(UnitOfWork), racing, t.clock);
-    const canceled = await cancel.execute({ requestId: issued.requestId }).then(
+    const canceled = await cancel.execute({ requestId: issued.requestId, organizationId: tenant.organizationId }).then(
       () => true,
       () => false,
     );

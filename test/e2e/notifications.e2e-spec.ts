@@ -216,7 +216,9 @@ describe('notification emails: delivery rules needing a stopped worker', () => {
       .set(tenant.auth)
       .send({ person_id: person.id, document_id: document.id })
       .expect(201);
-    await t.app.get(CancelAttestationRequest).execute({ requestId: response.body.id });
+    await t.app
+      .get(CancelAttestationRequest)
+      .execute({ requestId: response.body.id, organizationId: tenant.organizationId });
     const worker = await startWorker(t);
     try {
       await eventually(

@@ -6,11 +6,15 @@ import { statusesMovableTo } from '../../src/attestation-requests/domain/attesta
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../../src/attestation-requests/domain/reminder-schedule';
 import { AttestationRequestRepository } from '../../src/attestation-requests/application/attestation-request.repository';
 import { DocumentAssignments } from '../../src/attestation-requests/application/document-assignments';
-import {
-  RequestedDocument,
-  RequestRecipient,
-  RequestTargets,
-} from '../../src/attestation-requests/application/request-targets';
+import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
+import { RequestIssuer } from '../../src/attestation-requests/application/request-issuer';
+import type { AppConfig } from '../../src/config/app-config';
+import type { Clock } from '@lib/common';
+import { AnnounceRequests } from '../../src/notifications/application/announce-requests';
+import { NotificationQueue } from '../../src/notifications/application/notification-queue';
+import { RelayNotifications } from '../../src/notifications/application/relay-notifications.use-case';
+import { RequestTargets } from '../../src/attestation-requests/application/request-targets';
+import { RequestedDocument, RequestRecipient } from '../../src/attestation-requests/domain/request-targets';
 
 /** In-memory stand-ins for the ports, for unit tests of the use-cases. */
 export class ImmediateUnitOfWork extends UnitOfWork {
@@ -42,18 +46,31 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
   /** Documents that renew themselves (auto_renew), with their renewal_interval_days. */
   readonly autoRenewing = new Map<string, number>();
 
-  async findById(id: string) {
+  async findInOrganization(organizationId: string, id: string) {
+    const request = this.rows.get(id);
+    return request?.organizationId === organizationId ? request : null;
+  }
+  async lockInOrganization(organizationId: string, id: string) {
+    return this.findInOrganization(organizationId, id);
+  }
+  async findAcrossOrganizations(id: string) {
     return this.rows.get(id) ?? null;
   }
-  async findByIds(ids: readonly string[]) {
+  async lockAcrossOrganizations(id: string) {
+    return this.findAcrossOrganizations(id);
+  }
+  async findForDelivery(ids: readonly string[]) {
     return ids.flatMap((id) => (this.rows.has(id) ? [this.rows.get(id)!] : []));
   }
-  async lockByIds(ids: readonly string[]) {
-    return this.findByIds(ids);
+  async lockForDelivery(ids: readonly string[]) {
+    return this.findForDelivery(ids);
   }
-  async lockOpenRequest(documentId: string, personId: string) {
+  async lockOpenRequest(organizationId: string, documentId: string, personId: string) {
     return (
-      [...this.rows.values()].find((r) => r.documentId === documentId && r.personId === personId && r.isOpen) ?? null
+      [...this.rows.values()].find(
+        (r) =>
+          r.organizationId === organizationId && r.documentId === documentId && r.personId === personId && r.isOpen,
+      ) ?? null
     );
   }
   async add(request: AttestationRequest) {
@@ -62,7 +79,7 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
   async addUnlessOpen(requests: readonly AttestationRequest[]) {
     const added: AttestationRequest[] = [];
     for (const request of requests) {
-      if (await this.lockOpenRequest(request.documentId, request.personId)) continue;
+      if (await this.lockOpenRequest(request.organizationId, request.documentId, request.personId)) continue;
       this.rows.set(request.id, request);
       added.push(request);
     }
@@ -74,12 +91,12 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
   async lockByAccessTokenHash(hash: string) {
     return [...this.rows.values()].find((r) => r.accessTokenHash === hash) ?? null;
   }
-  async lockOverdue(input: { now: Date; limit: number }) {
+  async lockOverdueAcrossOrganizations(input: { now: Date; limit: number }) {
     return [...this.rows.values()]
       .filter((r) => statusesMovableTo('expired').includes(r.status) && r.isPastExpiry(input.now))
       .slice(0, input.limit);
   }
-  async lockDueForReminder(input: { now: Date; remindedOrSentBefore: Date; limit: number }) {
+  async lockDueForReminderAcrossOrganizations(input: { now: Date; remindedOrSentBefore: Date; limit: number }) {
     return [...this.rows.values()]
       .filter(
         (r) =>
@@ -90,7 +107,7 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
       )
       .slice(0, input.limit);
   }
-  async findDueRenewals(input: { now: Date; limit: number }) {
+  async findDueRenewalsAcrossOrganizations(input: { now: Date; limit: number }) {
     return [...this.rows.values()]
       .filter((r) => {
         const days = this.autoRenewing.get(r.documentId);
@@ -100,8 +117,10 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
       })
       .slice(0, input.limit);
   }
-  async findLatest(documentId: string, personId: string) {
-    const mine = [...this.rows.values()].filter((r) => r.documentId === documentId && r.personId === personId);
+  async findLatest(organizationId: string, documentId: string, personId: string) {
+    const mine = [...this.rows.values()].filter(
+      (r) => r.organizationId === organizationId && r.documentId === documentId && r.personId === personId,
+    );
     return mine.find((r) => mine.every((other) => !this.isLater(other, r))) ?? null;
   }
   private isLater(other: AttestationRequest, than: AttestationRequest): boolean {
@@ -113,15 +132,26 @@ export class InMemoryAttestationRequests extends AttestationRequestRepository {
 
 export class InMemoryRequestTargets extends RequestTargets {
   readonly people = new Map<string, RequestRecipient & { organizationId: string }>();
-  readonly documents = new Map<string, RequestedDocument & { organizationId: string }>();
+  readonly documents = new Map<
+    string,
+    {
+      id: string;
+      organizationId: string;
+      name: string;
+      requiresSignature: boolean;
+      archived: boolean;
+      latestRevisionId: string | null;
+    }
+  >();
 
   async findRecipient(organizationId: string, personId: string) {
     const person = this.people.get(personId);
     return person && person.organizationId === organizationId ? person : null;
   }
   async findDocument(organizationId: string, documentId: string) {
-    const document = this.documents.get(documentId);
-    return document && document.organizationId === organizationId ? document : null;
+    const row = this.documents.get(documentId);
+    if (!row || row.organizationId !== organizationId) return null;
+    return new RequestedDocument(row.id, row.name, row.requiresSignature, row.archived, row.latestRevisionId);
   }
 }
 
@@ -157,4 +187,36 @@ export class InMemoryOutbox extends NotificationOutbox {
   async markRelayed(ids: readonly string[]) {
     for (const id of ids) this.relayed.add(id);
   }
+}
+
+/** A queue that records what is relayed to it; no consumer runs, but relaying is allowed (as on Redis). */
+export class RecordingQueue extends NotificationQueue {
+  readonly added: string[] = [];
+  get hasConsumer() {
+    return true;
+  }
+  expectConsumer() {}
+  async add(ids: readonly string[]) {
+    this.added.push(...ids);
+  }
+  async process() {}
+  async close() {}
+}
+
+/** The request issuer on in-memory ports; `queue.added` holds what was relayed after commit. */
+export function inMemoryIssuer(ports: {
+  unitOfWork: UnitOfWork;
+  requests: AttestationRequestRepository;
+  outbox: NotificationOutbox;
+  config: AppConfig;
+  clock: Clock;
+}) {
+  const queue = new RecordingQueue();
+  const announce = new AnnounceRequests(
+    ports.unitOfWork,
+    ports.outbox,
+    new RelayNotifications(ports.outbox, queue, ports.clock),
+  );
+  const issuer = new RequestIssuer(ports.requests, announce, new AttestationLinks(ports.config), ports.config);
+  return { issuer, queue };
 }

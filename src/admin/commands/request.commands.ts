@@ -1,8 +1,6 @@
 import { CancelAttestationRequest } from '../../attestation-requests/application/cancel-attestation-request.use-case';
 import { ResendAttestationRequest } from '../../attestation-requests/application/resend-attestation-request.use-case';
 import { presentAttestationRequest } from '../../attestation-requests/http/attestation-request.presenter';
-import { AppConfig } from '../../config/app-config';
-import { RelayNotifications } from '../../notifications/application/relay-notifications.use-case';
 import type { AdminCommand } from '../admin-command';
 import { id } from '../cli-arguments';
 
@@ -12,7 +10,8 @@ export const cancelRequestCommand: AdminCommand = {
   options: { request: id('the attestation request id') },
   async run(app, options) {
     return presentAttestationRequest(
-      await app.get(CancelAttestationRequest).execute({ requestId: options.string('request') }),
+      // The operator acts across organizations.
+      await app.get(CancelAttestationRequest).execute({ requestId: options.string('request'), organizationId: null }),
     );
   },
 };
@@ -23,13 +22,12 @@ export const resendRequestCommand: AdminCommand = {
     'Send the email of an open request again (e.g. after a bounce); a final one (attested, canceled, expired) is refused.',
   options: { request: id('the attestation request id') },
   async run(app, options) {
-    const { request, notificationId } = await app
+    // With Redis the worker gets the email as soon as it commits; without, the queue lives in the `npm start`
+    // process, whose periodic relay picks it up from the outbox within seconds (RelayNotifications leaves an
+    // in-process queue no one reads alone). Either way a failed relay is retried by that relay.
+    const request = await app
       .get(ResendAttestationRequest)
-      .execute({ requestId: options.string('request') });
-    // With Redis the worker gets it now; without, the queue lives in the `npm start` process, whose periodic relay
-    // picks the email up from the outbox within seconds. Either way a failed relay is retried by that relay.
-    const relay = app.get(RelayNotifications);
-    if (app.get(AppConfig).redisUrl) await relay.execute([notificationId]).catch(() => undefined);
+      .execute({ requestId: options.string('request'), organizationId: null });
     return presentAttestationRequest(request);
   },
 };

@@ -1,16 +1,63 @@
 import type { AttestationRequest } from '../domain/attestation-request';
 
-/** Requests of every organization; callers with a tenant pass its id and never see another one's rows. */
+/**
+ * Attestation requests. A caller acting for an organization passes its id and never sees another one's rows.
+ * The methods that are not scoped say so in their names: the operator's (the admin CLI acts across
+ * organizations), the worker's (delivery and the scheduled sweeps serve every organization), and the page's
+ * (its secret token is the capability).
+ *
+ * Every change of a request is persisted through `add`, `addUnlessOpen` or `save`, which take the changes the
+ * entity recorded (AttestationRequest.takeChanges), in the caller's transaction.
+ */
 export abstract class AttestationRequestRepository {
-  abstract findById(id: string): Promise<AttestationRequest | null>;
-  abstract findByIds(ids: readonly string[]): Promise<AttestationRequest[]>;
-  /** The requests with these ids, locked until the transaction ends (in id order, so two lockers never deadlock). */
-  abstract lockByIds(ids: readonly string[]): Promise<AttestationRequest[]>;
+  abstract findInOrganization(organizationId: string, id: string): Promise<AttestationRequest | null>;
+  /** The request, locked until the transaction ends. */
+  abstract lockInOrganization(organizationId: string, id: string): Promise<AttestationRequest | null>;
+  /** The operator's read (admin CLI), in any organization. */
+  abstract findAcrossOrganizations(id: string): Promise<AttestationRequest | null>;
+  /** The operator's lock (admin CLI), in any organization. */
+  abstract lockAcrossOrganizations(id: string): Promise<AttestationRequest | null>;
   /**
    * The open request of a person for a document. Until the transaction ends, no other caller of this method
    * gets past it for the same person and document, whether or not such a request exists.
    */
-  abstract lockOpenRequest(documentId: string, personId: string): Promise<AttestationRequest | null>;
+  abstract lockOpenRequest(
+    organizationId: string,
+    documentId: string,
+    personId: string,
+  ): Promise<AttestationRequest | null>;
+  /** The person's most recently issued request for the document. */
+  abstract findLatest(organizationId: string, documentId: string, personId: string): Promise<AttestationRequest | null>;
+
+  /** The worker's read of the requests an email announces, in any organization; not locked. */
+  abstract findForDelivery(ids: readonly string[]): Promise<AttestationRequest[]>;
+  /** The worker's lock of those requests (in id order, so two lockers never deadlock). */
+  abstract lockForDelivery(ids: readonly string[]): Promise<AttestationRequest[]>;
+  /** The request whose page token hashes to `hash`, locked until the transaction ends. */
+  abstract lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null>;
+  /**
+   * The expiry sweep, across organizations: up to `limit` requests that may expire and whose `expires_at` is
+   * not after `now`, locked; rows another transaction holds are skipped (a concurrent sweep is handling them).
+   */
+  abstract lockOverdueAcrossOrganizations(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
+  /**
+   * The reminder sweep, across organizations: up to `limit` requests due a reminder, locked, skipping rows another
+   * transaction holds: waiting for the recipient (REMINDABLE_STATUSES), reminded fewer than MAX_REMINDERS times,
+   * last reminded (or else sent) before `remindedOrSentBefore`, not past their expiry at `now`, with an active
+   * person and document.
+   */
+  abstract lockDueForReminderAcrossOrganizations(input: {
+    now: Date;
+    remindedOrSentBefore: Date;
+    limit: number;
+  }): Promise<AttestationRequest[]>;
+  /**
+   * The renewal sweep, across organizations: up to `limit` attested requests whose renewal fell due before `now`
+   * and which the document renews itself: `auto_renew`, a renewal interval, published, active and needing a
+   * signature; an active person; and no request for that person and document issued since. Ordered by person.
+   */
+  abstract findDueRenewalsAcrossOrganizations(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
+
   abstract add(request: AttestationRequest): Promise<void>;
   /**
    * Adds the requests in one statement, skipping any whose person already has an open request for the document
@@ -18,29 +65,4 @@ export abstract class AttestationRequestRepository {
    */
   abstract addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]>;
   abstract save(request: AttestationRequest): Promise<void>;
-  /** The request whose page token hashes to `hash`, locked until the transaction ends. */
-  abstract lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null>;
-  /**
-   * Up to `limit` requests that may expire and whose `expires_at` is not after `now`, locked; rows another
-   * transaction holds are skipped (a concurrent sweep is handling them).
-   */
-  abstract lockOverdue(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
-  /**
-   * Up to `limit` requests due a reminder, locked, skipping rows another transaction holds: waiting for the
-   * recipient (REMINDABLE_STATUSES), reminded fewer than MAX_REMINDERS times, last reminded (or else sent) before
-   * `remindedOrSentBefore`, not past their expiry at `now`, with an active person and document.
-   */
-  abstract lockDueForReminder(input: {
-    now: Date;
-    remindedOrSentBefore: Date;
-    limit: number;
-  }): Promise<AttestationRequest[]>;
-  /**
-   * Up to `limit` attested requests whose renewal fell due before `now` and which the document renews itself:
-   * `auto_renew`, a renewal interval, published, active and needing a signature; an active person; and no request
-   * for that person and document issued since. Ordered by person.
-   */
-  abstract findDueRenewals(input: { now: Date; limit: number }): Promise<AttestationRequest[]>;
-  /** The person's most recently issued request for the document. */
-  abstract findLatest(documentId: string, personId: string): Promise<AttestationRequest | null>;
 }

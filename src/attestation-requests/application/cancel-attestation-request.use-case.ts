@@ -4,6 +4,12 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
 
+export interface CancelAttestationRequestInput {
+  requestId: string;
+  /** The organization acting; null only for the operator (the admin CLI), who acts across organizations. */
+  organizationId: string | null;
+}
+
 /**
  * Cancels a request (the admin CLI's `request:cancel`). A final request (attested, canceled, expired) cannot be
  * canceled: the domain refuses with IllegalTransitionError. A pending email for it is then not sent. The request
@@ -17,9 +23,13 @@ export class CancelAttestationRequest {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { requestId: string }): Promise<AttestationRequest> {
+  async execute(input: CancelAttestationRequestInput): Promise<AttestationRequest> {
     return this.unitOfWork.run(async () => {
-      const [request] = await this.requests.lockByIds([input.requestId.toLowerCase()]);
+      const id = input.requestId.toLowerCase();
+      const request =
+        input.organizationId === null
+          ? await this.requests.lockAcrossOrganizations(id)
+          : await this.requests.lockInOrganization(input.organizationId, id);
       if (!request) throw new NotFoundError('Attestation request not found.');
       request.cancel(this.clock.now());
       await this.requests.save(request);

@@ -6,6 +6,7 @@ import {
   InMemoryDocumentAssignments,
   InMemoryOutbox,
   InMemoryRequestTargets,
+  inMemoryIssuer,
 } from '../../../test/support/in-memory-ports';
 import { AttestationLinks } from './attestation-links';
 import { CreateAttestationRequest } from './create-attestation-request.use-case';
@@ -38,25 +39,19 @@ function setup(env: Record<string, string> = {}) {
     archived: false,
     latestRevisionId: REVISION,
   });
-  const useCase = new CreateAttestationRequest(
-    new ImmediateUnitOfWork(),
-    targets,
-    requests,
-    assignments,
-    outbox,
-    new AttestationLinks(config),
-    config,
-    clock,
-  );
+  const unitOfWork = new ImmediateUnitOfWork();
+  const { issuer, queue } = inMemoryIssuer({ unitOfWork, requests, outbox, config, clock });
+  const useCase = new CreateAttestationRequest(unitOfWork, targets, issuer, assignments, clock);
   const send = (input: Partial<{ personId: string; documentId: string; recipientMessage: string | null }> = {}) =>
     useCase.execute({ organizationId: ORG, requestedByUserId: USER, personId: PERSON, documentId: DOCUMENT, ...input });
-  return { useCase, send, targets, requests, assignments, outbox, clock, config };
+  return { useCase, send, targets, requests, assignments, outbox, queue, clock, config };
 }
 
 describe('CreateAttestationRequest', () => {
   it('issues a sent oauth request, assigns the document and writes one outbox notification', async () => {
-    const { send, assignments, outbox, config } = setup();
-    const { request, notificationId } = await send({ recipientMessage: 'Hello' });
+    const { send, assignments, outbox, queue, config } = setup();
+    const request = await send({ recipientMessage: 'Hello' });
+    const [notificationId] = queue.added;
     expect(request).toMatchObject({
       status: 'sent',
       source: 'oauth',
@@ -77,16 +72,16 @@ describe('CreateAttestationRequest', () => {
 
   it('cancels the older open request of the same person and document', async () => {
     const { send, requests, clock } = setup();
-    const older = (await send()).request;
+    const older = await send();
     clock.advance(1000);
-    const newer = (await send()).request;
+    const newer = await send();
     expect(requests.rows.get(older.id)).toMatchObject({ status: 'canceled', canceledAt: clock.now() });
     expect(requests.rows.get(newer.id)?.status).toBe('sent');
   });
 
   it('sets the default expiry when one is configured', async () => {
     const { send, clock } = setup({ ATTESTATION_REQUEST_TTL_DAYS: '7' });
-    const { request } = await send();
+    const request = await send();
     expect(request.expiresAt).toEqual(new Date(clock.now().getTime() + 7 * 86_400_000));
   });
 

@@ -1,21 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  Clock,
-  InvalidRequestError,
-  isUniqueViolation,
-  messages,
-  NotFoundError,
-  ValidationFailedError,
-} from '@lib/common';
-import { AppConfig } from '../../config/app-config';
+import { Clock, isUniqueViolation, NotFoundError } from '@lib/common';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationOutbox } from '../../notifications/application/notification-outbox';
-import { Notification } from '../../notifications/domain/notification';
-import { AttestationRequest } from '../domain/attestation-request';
-import { defaultExpiry } from '../domain/request-expiry';
-import { AttestationLinks } from './attestation-links';
-import { AttestationRequestRepository } from './attestation-request.repository';
+import type { AttestationRequest } from '../domain/attestation-request';
+import { assertNotArchived } from '../domain/request-targets';
 import { DocumentAssignments } from './document-assignments';
+import { RequestIssuer } from './request-issuer';
 import { RequestTargets } from './request-targets';
 
 /** A group add may issue a request for the same person and document between our check and our insert. */
@@ -31,26 +20,21 @@ export interface CreateAttestationRequestInput {
 
 /**
  * Sends a published document to a person. Checks in the contract's order (404, 422 archived, 400 unpublished,
- * 422 no signature needed); then, in one transaction: the older open request of that person for that document
- * is canceled, the new one is added, the document is assigned, and the email is written to the outbox.
- * The caller relays `notificationId` to the queue after answering.
+ * 422 no signature needed); then, in one transaction: the issuer cancels the older open request of that person
+ * for that document, adds the new one and writes the email to the outbox, and the document is assigned.
+ * The email is relayed to the queue once the transaction commits.
  */
 @Injectable()
 export class CreateAttestationRequest {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly targets: RequestTargets,
-    private readonly requests: AttestationRequestRepository,
+    private readonly issuer: RequestIssuer,
     private readonly assignments: DocumentAssignments,
-    private readonly outbox: NotificationOutbox,
-    private readonly links: AttestationLinks,
-    private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
 
-  async execute(
-    input: CreateAttestationRequestInput,
-  ): Promise<{ request: AttestationRequest; notificationId: string }> {
+  async execute(input: CreateAttestationRequestInput): Promise<AttestationRequest> {
     const personId = input.personId.toLowerCase();
     const documentId = input.documentId.toLowerCase();
     const [recipient, document] = await Promise.all([
@@ -59,50 +43,31 @@ export class CreateAttestationRequest {
     ]);
     if (!recipient) throw new NotFoundError('Person not found.');
     if (!document) throw new NotFoundError('Document not found.');
-    const archived: Record<string, string[]> = {};
-    if (recipient.archived) archived.person_id = [messages.invalidSelection('person id')];
-    if (document.archived) archived.document_id = [messages.invalidSelection('document id')];
-    if (Object.keys(archived).length > 0) throw new ValidationFailedError(archived);
-    const revisionId = document.latestRevisionId;
-    if (revisionId === null) throw new InvalidRequestError('The document has no published revision.');
-    if (!document.requiresSignature) {
-      throw ValidationFailedError.single('document_id', 'The document does not require a signature.');
-    }
+    assertNotArchived(recipient, document);
+    const revisionId = document.assertRequestable();
 
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.unitOfWork.run(async () => {
           const now = this.clock.now();
-          const older = await this.requests.lockOpenRequest(documentId, personId);
-          if (older) {
-            older.cancel(now);
-            await this.requests.save(older);
-          }
-          const request = AttestationRequest.issue({
-            organizationId: input.organizationId,
-            documentId,
-            documentRevisionId: revisionId,
-            personId,
-            recipientName: recipient.name,
-            recipientEmail: recipient.email,
-            source: 'oauth',
-            recipientMessage: input.recipientMessage?.trim() ? input.recipientMessage : null,
-            requestedByUserId: input.requestedByUserId,
-            expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
-            accessTokenHashFor: (id) => this.links.tokenHashFor(id),
-            now,
-          });
-          await this.requests.add(request);
+          const [request] = await this.issuer.issue(
+            [
+              {
+                organizationId: input.organizationId,
+                documentId,
+                documentRevisionId: revisionId,
+                personId,
+                recipientName: recipient.name,
+                recipientEmail: recipient.email,
+                source: 'oauth',
+                recipientMessage: input.recipientMessage?.trim() ? input.recipientMessage : null,
+                requestedByUserId: input.requestedByUserId,
+              },
+            ],
+            { announceAs: 'request_sent', whenOpen: 'replace', now },
+          );
           await this.assignments.assign({ organizationId: input.organizationId, documentId, personId, now });
-          const notification = Notification.announce({
-            organizationId: input.organizationId,
-            personId,
-            kind: 'request_sent',
-            attestationRequestIds: [request.id],
-            now,
-          });
-          await this.outbox.addMany([notification]);
-          return { request, notificationId: notification.id };
+          return request;
         });
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isUniqueViolation(error, 'attestation_requests_one_open')) throw error;

@@ -26,7 +26,7 @@ export class ExpireOverdueRequests {
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const ids = await this.unitOfWork.run(async () => {
         const now = this.clock.now();
-        const overdue = await this.requests.lockOverdue({ now, limit: BATCH });
+        const overdue = await this.requests.lockOverdueAcrossOrganizations({ now, limit: BATCH });
         for (const request of overdue) {
           request.expire(now);
           await this.requests.save(request);

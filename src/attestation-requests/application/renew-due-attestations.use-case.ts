@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationOutbox } from '../../notifications/application/notification-outbox';
-import { Notification } from '../../notifications/domain/notification';
-import { AttestationRequest } from '../domain/attestation-request';
-import { defaultExpiry } from '../domain/request-expiry';
-import { AttestationLinks } from './attestation-links';
+import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
 import { groupByPerson } from './group-by-person';
+import { RequestIssuer, RequestOrder } from './request-issuer';
 import { RequestTargets } from './request-targets';
 
 const BATCH = 200;
@@ -17,8 +13,6 @@ const MAX_BATCHES = 20;
 export interface RenewalsIssued {
   /** The new requests. */
   requestIds: string[];
-  /** To relay to the queue once committed. */
-  notificationIds: string[];
 }
 
 /**
@@ -34,66 +28,47 @@ export class RenewDueAttestations {
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: AttestationRequestRepository,
     private readonly targets: RequestTargets,
-    private readonly outbox: NotificationOutbox,
-    private readonly links: AttestationLinks,
-    private readonly config: AppConfig,
+    private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
   ) {}
 
   async execute(): Promise<RenewalsIssued> {
-    const issued: RenewalsIssued = { requestIds: [], notificationIds: [] };
+    const issued: RenewalsIssued = { requestIds: [] };
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const due = await this.requests.findDueRenewals({ now: this.clock.now(), limit: BATCH });
+      const due = await this.requests.findDueRenewalsAcrossOrganizations({ now: this.clock.now(), limit: BATCH });
       for (const attested of groupByPerson(due)) {
-        const renewed = await this.unitOfWork.run(() => this.renew(attested));
-        if (!renewed) continue;
-        issued.requestIds.push(...renewed.requestIds);
-        issued.notificationIds.push(renewed.notificationId);
+        issued.requestIds.push(...(await this.unitOfWork.run(() => this.renew(attested))));
       }
       if (due.length < BATCH) break;
     }
     return issued;
   }
 
-  /** Renews one person's due signatures, re-checked under lock; null when another issuer got there first. */
-  private async renew(
-    attested: AttestationRequest[],
-  ): Promise<{ requestIds: string[]; notificationId: string } | null> {
+  /** Renews one person's due signatures, re-checked under lock; answers the new requests' ids (none when another issuer got there first). */
+  private async renew(attested: AttestationRequest[]): Promise<string[]> {
     const now = this.clock.now();
     const { organizationId, personId } = attested[0];
     const recipient = await this.targets.findRecipient(organizationId, personId);
-    if (!recipient || recipient.archived) return null;
-    const renewals: AttestationRequest[] = [];
+    if (!recipient || recipient.archived) return [];
+    const orders: RequestOrder[] = [];
     for (const previous of attested) {
       // Waits for any concurrent issuer of this document to this person, then looks again.
-      if (await this.requests.lockOpenRequest(previous.documentId, personId)) continue;
-      if ((await this.requests.findLatest(previous.documentId, personId))?.id !== previous.id) continue;
+      if (await this.requests.lockOpenRequest(organizationId, previous.documentId, personId)) continue;
+      if ((await this.requests.findLatest(organizationId, previous.documentId, personId))?.id !== previous.id) continue;
       const document = await this.targets.findDocument(organizationId, previous.documentId);
-      if (!document || document.archived || !document.requiresSignature || !document.latestRevisionId) continue;
-      const renewal = AttestationRequest.issue({
+      if (!document?.isRequestable) continue;
+      orders.push({
         organizationId,
         documentId: document.id,
-        documentRevisionId: document.latestRevisionId,
+        documentRevisionId: document.latestRevisionId!,
         personId,
         recipientName: recipient.name,
         recipientEmail: recipient.email,
         source: 'system',
-        expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
-        accessTokenHashFor: (id) => this.links.tokenHashFor(id),
-        now,
       });
-      await this.requests.add(renewal);
-      renewals.push(renewal);
     }
-    if (renewals.length === 0) return null;
-    const notification = Notification.announce({
-      organizationId,
-      personId,
-      kind: 'renewal',
-      attestationRequestIds: renewals.map((request) => request.id),
-      now,
-    });
-    await this.outbox.addMany([notification]);
-    return { requestIds: renewals.map((request) => request.id), notificationId: notification.id };
+    // The locks above are held: nothing is open for these, so `skip` skips nothing and adds them in one statement.
+    const renewals = await this.issuer.issue(orders, { announceAs: 'renewal', whenOpen: 'skip', now });
+    return renewals.map((request) => request.id);
   }
 }

@@ -5,6 +5,7 @@ import {
   InMemoryAttestationRequests,
   InMemoryOutbox,
   InMemoryRequestTargets,
+  inMemoryIssuer,
 } from '../../../test/support/in-memory-ports';
 import { AttestationRequest } from '../domain/attestation-request';
 import { AttestationLinks } from './attestation-links';
@@ -65,17 +66,19 @@ function setup(env: Record<string, string> = {}) {
     await requests.add(request);
     return request;
   };
+  const { issuer, queue } = inMemoryIssuer({ unitOfWork, requests, outbox, config, clock });
   return {
     config,
     clock,
     requests,
     targets,
     outbox,
+    queue,
     issue,
     expire: new ExpireOverdueRequests(unitOfWork, requests, clock),
-    remind: new SendDueReminders(unitOfWork, requests, outbox, config, clock),
-    renew: new RenewDueAttestations(unitOfWork, requests, targets, outbox, links, config, clock),
-    resend: new ResendAttestationRequest(unitOfWork, requests, outbox, clock),
+    remind: new SendDueReminders(unitOfWork, requests, issuer, config, clock),
+    renew: new RenewDueAttestations(unitOfWork, requests, targets, issuer, clock),
+    resend: new ResendAttestationRequest(unitOfWork, requests, issuer, clock),
   };
 }
 
@@ -112,18 +115,19 @@ describe('ExpireOverdueRequests', () => {
 
 describe('SendDueReminders', () => {
   it('reminds due requests, one reminder notification per person listing all of theirs', async () => {
-    const { issue, remind, outbox, clock } = setup();
+    const { issue, remind, outbox, queue, clock } = setup();
     const adaPolicy = await issue(ADA, POLICY);
     const adaHandbook = await issue(ADA, HANDBOOK);
     const bobPolicy = await issue(BOB, POLICY);
     clock.advance(3 * DAY - 1);
-    expect(await remind.execute()).toEqual({ requestIds: [], notificationIds: [] });
+    expect(await remind.execute()).toEqual({ requestIds: [] });
 
     clock.advance(1);
     const sent = await remind.execute();
     expect(sent.requestIds.sort()).toEqual([adaPolicy.id, adaHandbook.id, bobPolicy.id].sort());
     const notifications = [...outbox.rows.values()];
-    expect(notifications.map((n) => n.id).sort()).toEqual([...sent.notificationIds].sort());
+    // Every notification written is relayed once its transaction commits.
+    expect(notifications.map((n) => n.id).sort()).toEqual([...queue.added].sort());
     expect(notifications.map((n) => [n.kind, n.personId, [...n.attestationRequestIds].sort()])).toEqual(
       expect.arrayContaining([
         ['reminder', ADA, [adaPolicy.id, adaHandbook.id].sort()],
@@ -132,7 +136,7 @@ describe('SendDueReminders', () => {
     );
     expect(notifications).toHaveLength(2);
     expect(adaPolicy).toMatchObject({ reminderCount: 1, lastRemindedAt: clock.now() });
-    expect(await remind.execute()).toEqual({ requestIds: [], notificationIds: [] });
+    expect(await remind.execute()).toEqual({ requestIds: [] });
   });
 
   it('follows REMINDER_INTERVAL_DAYS and skips requests past their expiry', async () => {
@@ -159,12 +163,12 @@ describe('RenewDueAttestations', () => {
     s.requests.autoRenewing.set(POLICY, 30);
     const previous = await attested(s, ADA, POLICY);
     s.clock.set(new Date(START.getTime() + 30 * DAY));
-    expect(await s.renew.execute()).toEqual({ requestIds: [], notificationIds: [] });
+    expect(await s.renew.execute()).toEqual({ requestIds: [] });
 
     s.clock.advance(1);
     const issued = await s.renew.execute();
     expect(issued.requestIds).toHaveLength(1);
-    const renewal = await s.requests.findById(issued.requestIds[0]);
+    const renewal = await s.requests.findAcrossOrganizations(issued.requestIds[0]);
     expect(renewal).toMatchObject({
       status: 'sent',
       source: 'system',
@@ -177,7 +181,7 @@ describe('RenewDueAttestations', () => {
     expect(renewal!.id).not.toBe(previous.id);
     const [notification] = s.outbox.rows.values();
     expect(notification).toMatchObject({ kind: 'renewal', personId: ADA, attestationRequestIds: [renewal!.id] });
-    expect(await s.renew.execute()).toEqual({ requestIds: [], notificationIds: [] });
+    expect(await s.renew.execute()).toEqual({ requestIds: [] });
   });
 
   it('renews nothing for an archived person or document, or a document that no longer needs a signature', async () => {
@@ -192,16 +196,20 @@ describe('RenewDueAttestations', () => {
     s.clock.advance(2 * DAY);
     const issued = await s.renew.execute();
     expect(issued.requestIds).toHaveLength(1);
-    expect(await s.requests.findById(issued.requestIds[0])).toMatchObject({ personId: BOB, documentId: POLICY });
+    expect(await s.requests.findAcrossOrganizations(issued.requestIds[0])).toMatchObject({
+      personId: BOB,
+      documentId: POLICY,
+    });
   });
 });
 
 describe('ResendAttestationRequest', () => {
   it('writes the request email to the outbox again, leaving the status to the delivery', async () => {
-    const { issue, resend, outbox } = setup();
+    const { issue, resend, outbox, queue } = setup();
     const request = await issue(ADA, POLICY);
     request.reportDeliveryProblem('bounced', START);
-    const { notificationId } = await resend.execute({ requestId: request.id.toUpperCase() });
+    await resend.execute({ requestId: request.id.toUpperCase(), organizationId: ORG });
+    const [notificationId] = queue.added;
     expect(outbox.rows.get(notificationId)).toMatchObject({
       kind: 'request_sent',
       attestationRequestIds: [request.id],
@@ -211,12 +219,16 @@ describe('ResendAttestationRequest', () => {
 
   it('refuses an unknown, final or expired request', async () => {
     const { issue, resend, clock } = setup();
-    await expect(resend.execute({ requestId: '01jd00000000000000000000zz' })).rejects.toThrow(NotFoundError);
+    await expect(resend.execute({ requestId: '01jd00000000000000000000zz', organizationId: ORG })).rejects.toThrow(
+      NotFoundError,
+    );
     const canceled = await issue(ADA, POLICY);
     canceled.cancel(START);
-    await expect(resend.execute({ requestId: canceled.id })).rejects.toThrow(IllegalTransitionError);
+    await expect(resend.execute({ requestId: canceled.id, organizationId: ORG })).rejects.toThrow(
+      IllegalTransitionError,
+    );
     const overdue = await issue(BOB, POLICY, new Date(START.getTime() + DAY));
     clock.advance(DAY);
-    await expect(resend.execute({ requestId: overdue.id })).rejects.toThrow(/expired/);
+    await expect(resend.execute({ requestId: overdue.id, organizationId: ORG })).rejects.toThrow(/expired/);
   });
 });

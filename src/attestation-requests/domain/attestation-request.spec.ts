@@ -154,3 +154,51 @@ describe('AttestationRequest.issue', () => {
     expect(request.requestedByUserId).toBeNull();
   });
 });
+
+describe('AttestationRequest.assertResendable', () => {
+  it('lets an open request not past its expiry be sent again, and refuses a final or expired one', () => {
+    expect(() => requestIn('bounced').assertResendable(NOW)).not.toThrow();
+    expect(() => requestIn('attested').assertResendable(NOW)).toThrow(
+      new IllegalTransitionError('An attestation request in status attested cannot be sent again.'),
+    );
+    const overdue = AttestationRequest.issue({
+      organizationId: '01jd0000000000000000000002',
+      documentId: '01jd0000000000000000000003',
+      documentRevisionId: '01jd0000000000000000000004',
+      personId: '01jd0000000000000000000005',
+      recipientName: 'Ada Lovelace',
+      recipientEmail: 'ada@example.test',
+      source: 'system',
+      expiresAt: LATER,
+      accessTokenHashFor: (id) => `hash-of-${id}`,
+      now: NOW,
+    });
+    expect(() => overdue.assertResendable(NOW)).not.toThrow();
+    expect(() => overdue.assertResendable(LATER)).toThrow(/has expired and cannot be sent again/);
+  });
+});
+
+describe('AttestationRequest changes (what the repository persists with the row)', () => {
+  it('records the issue, each status move and each reminder, and hands them over once', () => {
+    const request = AttestationRequest.issue({
+      organizationId: '01jd0000000000000000000002',
+      documentId: '01jd0000000000000000000003',
+      documentRevisionId: '01jd0000000000000000000004',
+      personId: '01jd0000000000000000000005',
+      recipientName: 'Ada Lovelace',
+      recipientEmail: 'ada@example.test',
+      source: 'oauth',
+      accessTokenHashFor: (id) => `hash-of-${id}`,
+      now: NOW,
+    });
+    expect(request.takeChanges()).toEqual([{ type: 'issued', at: NOW }]);
+    request.recordReminder(LATER);
+    request.markViewed(LATER);
+    expect(() => request.markViewed(LATER)).toThrow(IllegalTransitionError);
+    expect(request.takeChanges()).toEqual([
+      { type: 'reminded', reminderCount: 1, at: LATER },
+      { type: 'status_changed', from: 'sent', to: 'viewed', at: LATER },
+    ]);
+    expect(request.takeChanges()).toEqual([]);
+  });
+});

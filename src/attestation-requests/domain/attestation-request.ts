@@ -10,6 +10,15 @@ export type AttestationType = 'acknowledgment' | 'signature';
 export const RECIPIENT_MESSAGE_MAX_LENGTH = 5000;
 
 /**
+ * What happened to a request, as its methods record it: issued (already `sent`), a status move, a reminder.
+ * The repository's writes (add, addUnlessOpen, save) are the one place these are persisted with the row.
+ */
+export type RequestChange =
+  | { type: 'issued'; at: Date }
+  | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
+  | { type: 'reminded'; reminderCount: number; at: Date };
+
+/**
  * A document sent to a person for a typed-name signature. The status only moves along the allowed edges
  * (see attestation-request-status.ts); every move goes through a method here, which refuses the others.
  */
@@ -39,6 +48,8 @@ export class AttestationRequest {
     readonly createdAt: Date,
     public updatedAt: Date,
   ) {}
+
+  private unsaved: RequestChange[] = [];
 
   /**
    * A new request for a published revision, already `sent`: the email goes out after the transaction commits,
@@ -85,6 +96,8 @@ export class AttestationRequest {
       input.now,
     );
     request.markSent(input.now);
+    // `created` is never stored: a new request is issued straight into `sent`.
+    request.unsaved = [{ type: 'issued', at: input.now }];
     return request;
   }
 
@@ -131,6 +144,23 @@ export class AttestationRequest {
     this.moveTo(problem, now);
   }
 
+  /** Refuses to send the email again: a final request (attested, canceled, expired), or one past its expiry. */
+  assertResendable(now: Date): void {
+    if (!this.isOpen) {
+      throw new IllegalTransitionError(`An attestation request in status ${this.status} cannot be sent again.`);
+    }
+    if (this.isPastExpiry(now)) {
+      throw new IllegalTransitionError('The attestation request has expired and cannot be sent again.');
+    }
+  }
+
+  /** The changes since the request was issued, loaded or last taken; taken by the repository as it writes. */
+  takeChanges(): RequestChange[] {
+    const changes = this.unsaved;
+    this.unsaved = [];
+    return changes;
+  }
+
   /** Past its scheduled expiry, whether or not the expiry sweep has marked it `expired` yet. */
   isPastExpiry(now: Date): boolean {
     return this.expiresAt !== null && this.expiresAt.getTime() <= now.getTime();
@@ -147,6 +177,7 @@ export class AttestationRequest {
     this.reminderCount += 1;
     this.lastRemindedAt = now;
     this.updatedAt = now;
+    this.unsaved.push({ type: 'reminded', reminderCount: this.reminderCount, at: now });
   }
 
   canMoveTo(status: AttestationRequestStatus): boolean {
@@ -157,6 +188,7 @@ export class AttestationRequest {
     if (!canTransition(this.currentStatus, status)) {
       throw new IllegalTransitionError(`An attestation request cannot go from ${this.currentStatus} to ${status}.`);
     }
+    this.unsaved.push({ type: 'status_changed', from: this.currentStatus, to: status, at: now });
     this.currentStatus = status;
     this.updatedAt = now;
   }

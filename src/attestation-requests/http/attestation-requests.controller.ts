@@ -1,9 +1,7 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Post } from '@nestjs/common';
 import { ApiEndpoint } from '@lib/common';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
-import { RelayAfterResponse } from '../../notifications/http/relay-after-response';
 import { CreateAttestationRequest } from '../application/create-attestation-request.use-case';
 import { presentAttestationRequest } from './attestation-request.presenter';
 import { AttestationRequestResponse } from './attestation-request.response';
@@ -11,12 +9,9 @@ import { CreateAttestationRequestBody } from './attestation-requests.dto';
 
 @Controller('attestation-requests')
 export class AttestationRequestsController {
-  constructor(
-    private readonly createRequest: CreateAttestationRequest,
-    private readonly afterResponse: RelayAfterResponse,
-  ) {}
+  constructor(private readonly createRequest: CreateAttestationRequest) {}
 
-  /** 201 with the new request; its email is queued after the answer. */
+  /** 201 with the new request; its email is queued once the request commits. */
   @Post()
   @ApiEndpoint({
     operationId: 'createAttestationRequest',
@@ -35,19 +30,14 @@ export class AttestationRequestsController {
       'Malformed ids, `recipient_message` not a string or over 5000 characters; the person or the document is ' +
       'archived; or the document does not require a signature.',
   })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateAttestationRequestBody,
-    @Res({ passthrough: true }) response: Response,
-  ) {
-    const { request, notificationId } = await this.createRequest.execute({
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateAttestationRequestBody) {
+    const request = await this.createRequest.execute({
       organizationId: principal.organization.id,
       requestedByUserId: principal.user.id,
       personId: body.person_id,
       documentId: body.document_id,
       recipientMessage: body.recipient_message,
     });
-    this.afterResponse.schedule(response, [notificationId]);
     return presentAttestationRequest(request);
   }
 }

@@ -39,29 +39,53 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     super();
   }
 
-  async findById(id: string): Promise<AttestationRequest | null> {
+  async findInOrganization(organizationId: string, id: string): Promise<AttestationRequest | null> {
+    const record = await activeManager(this.db).findOneBy(AttestationRequestRecord, { organizationId, id });
+    return record ? attestationRequestMapper.toDomain(record) : null;
+  }
+
+  async lockInOrganization(organizationId: string, id: string): Promise<AttestationRequest | null> {
+    const [request] = await this.lock({ ids: [id], organizationId });
+    return request ?? null;
+  }
+
+  async findAcrossOrganizations(id: string): Promise<AttestationRequest | null> {
     const record = await activeManager(this.db).findOneBy(AttestationRequestRecord, { id });
     return record ? attestationRequestMapper.toDomain(record) : null;
   }
 
-  async findByIds(ids: readonly string[]): Promise<AttestationRequest[]> {
+  async lockAcrossOrganizations(id: string): Promise<AttestationRequest | null> {
+    const [request] = await this.lock({ ids: [id] });
+    return request ?? null;
+  }
+
+  async findForDelivery(ids: readonly string[]): Promise<AttestationRequest[]> {
     if (ids.length === 0) return [];
     const records = await activeManager(this.db).findBy(AttestationRequestRecord, { id: In([...ids]) });
     return records.map(attestationRequestMapper.toDomain);
   }
 
-  async lockByIds(ids: readonly string[]): Promise<AttestationRequest[]> {
-    if (ids.length === 0) return [];
-    const records = await activeManager(this.db)
+  lockForDelivery(ids: readonly string[]): Promise<AttestationRequest[]> {
+    return this.lock({ ids });
+  }
+
+  private async lock(input: { ids: readonly string[]; organizationId?: string }): Promise<AttestationRequest[]> {
+    if (input.ids.length === 0) return [];
+    const query = activeManager(this.db)
       .createQueryBuilder(AttestationRequestRecord, 'request')
-      .where('request.id IN (:...ids)', { ids: [...ids] })
-      .orderBy('request.id')
-      .setLock('pessimistic_write')
-      .getMany();
+      .where('request.id IN (:...ids)', { ids: [...input.ids] });
+    if (input.organizationId !== undefined) {
+      query.andWhere('request.organization_id = :organizationId', { organizationId: input.organizationId });
+    }
+    const records = await query.orderBy('request.id').setLock('pessimistic_write').getMany();
     return records.map(attestationRequestMapper.toDomain);
   }
 
-  async lockOpenRequest(documentId: string, personId: string): Promise<AttestationRequest | null> {
+  async lockOpenRequest(
+    organizationId: string,
+    documentId: string,
+    personId: string,
+  ): Promise<AttestationRequest | null> {
     const manager = activeManager(this.db);
     // Locks the (document, person) slot itself, not only an existing row: concurrent senders queue up here
     // instead of both finding nothing and colliding on the unique index.
@@ -69,6 +93,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const record = await manager
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where('request.document_id = :documentId AND request.person_id = :personId', { documentId, personId })
+      .andWhere('request.organization_id = :organizationId', { organizationId })
       .andWhere('request.status IN (:...open)', { open: OPEN_STATUSES })
       .setLock('pessimistic_write')
       .getOne();
@@ -77,6 +102,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async add(request: AttestationRequest): Promise<void> {
     await activeManager(this.db).insert(AttestationRequestRecord, attestationRequestMapper.toRecord(request));
+    this.persisted([request]);
   }
 
   async addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]> {
@@ -90,13 +116,24 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
        RETURNING id`,
       COLUMNS.map(([, , value]) => requests.map((r) => toSql(value(r)))),
     );
-    const added = new Set(rows.map((row) => row.id));
-    return requests.filter((r) => added.has(r.id));
+    const ids = new Set(rows.map((row) => row.id));
+    const added = requests.filter((r) => ids.has(r.id));
+    this.persisted(added);
+    return added;
   }
 
   async save(request: AttestationRequest): Promise<void> {
     const { id, ...changes } = attestationRequestMapper.toRecord(request);
     await activeManager(this.db).update(AttestationRequestRecord, { id }, changes);
+    this.persisted([request]);
+  }
+
+  /**
+   * Where every change of a request ends up, in the writing transaction: the changes the entity recorded are
+   * taken, so the next save of the same object does not report them twice. (The event log writes them here.)
+   */
+  private persisted(requests: readonly AttestationRequest[]): void {
+    for (const request of requests) request.takeChanges();
   }
 
   async lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null> {
@@ -108,7 +145,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return record ? attestationRequestMapper.toDomain(record) : null;
   }
 
-  async lockOverdue(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
+  async lockOverdueAcrossOrganizations(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
     const records = await activeManager(this.db)
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where('request.status IN (:...expirable)', { expirable: statusesMovableTo('expired') })
@@ -121,7 +158,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return records.map(attestationRequestMapper.toDomain);
   }
 
-  async lockDueForReminder(input: {
+  async lockDueForReminderAcrossOrganizations(input: {
     now: Date;
     remindedOrSentBefore: Date;
     limit: number;
@@ -145,7 +182,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return records.map(attestationRequestMapper.toDomain);
   }
 
-  async findDueRenewals(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
+  async findDueRenewalsAcrossOrganizations(input: { now: Date; limit: number }): Promise<AttestationRequest[]> {
     const records = await activeManager(this.db)
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where(`request.status = 'attested'`)
@@ -169,10 +206,11 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return records.map(attestationRequestMapper.toDomain);
   }
 
-  async findLatest(documentId: string, personId: string): Promise<AttestationRequest | null> {
+  async findLatest(organizationId: string, documentId: string, personId: string): Promise<AttestationRequest | null> {
     const record = await activeManager(this.db)
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where('request.document_id = :documentId AND request.person_id = :personId', { documentId, personId })
+      .andWhere('request.organization_id = :organizationId', { organizationId })
       .orderBy('request.createdAt', 'DESC')
       .addOrderBy('request.id', 'DESC')
       .limit(1)

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { RequestedDocument, RequestRecipient, RequestTargets } from '../application/request-targets';
+import { RequestTargets } from '../application/request-targets';
+import { RequestedDocument, RequestRecipient } from '../domain/request-targets';
 
 /**
  * Reads the people and documents tables, always scoped to the organization. Plain SQL rather than the other
@@ -40,12 +41,6 @@ export class TypeormRequestTargets extends RequestTargets {
     );
     const [row] = rows;
     if (!row) return null;
-    return {
-      id: row.id,
-      name: row.name,
-      requiresSignature: row.requires_signature,
-      archived: row.archived,
-      latestRevisionId: row.latest_revision_id,
-    };
+    return new RequestedDocument(row.id, row.name, row.requires_signature, row.archived, row.latest_revision_id);
   }
 }

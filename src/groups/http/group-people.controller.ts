@@ -1,9 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
-import { RelayAfterResponse } from '../../notifications/http/relay-after-response';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
 import { GroupMembershipList } from './group-membership.response';
@@ -16,10 +14,9 @@ export class GroupPeopleController {
   constructor(
     private readonly addPeople: AddPeopleToGroup,
     private readonly removePerson: RemovePersonFromGroup,
-    private readonly afterResponse: RelayAfterResponse,
   ) {}
 
-  /** Always 200, one membership per requested id in the request's order; emails are queued after the answer. */
+  /** Always 200, one membership per requested id in the request's order; emails are queued once the addition commits. */
   @Post()
   @HttpCode(200)
   @ApiEndpoint({
@@ -46,14 +43,12 @@ export class GroupPeopleController {
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,
     @Body() body: AddPeopleToGroupBody,
-    @Res({ passthrough: true }) response: Response,
   ) {
-    const { memberships, notificationIds } = await this.addPeople.execute({
+    const memberships = await this.addPeople.execute({
       organizationId: principal.organization.id,
       groupId,
       personIds: body.person_ids,
     });
-    this.afterResponse.schedule(response, notificationIds);
     return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
   }
 

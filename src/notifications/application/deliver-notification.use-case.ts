@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/common';
-import { AttestationLinks } from '../../attestation-requests/application/attestation-links';
-import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
-import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Notification, NotificationKind } from '../domain/notification';
 import { composeRequestEmail, RequestEmailPurpose } from '../templates/request-email';
+import { AnnouncedRequest, AnnouncedRequests } from './announced-requests';
 import { Mailer, OutgoingEmail } from './mailer';
 import { NotificationDetails } from './notification-details';
 import { NotificationOutbox } from './notification-outbox';
@@ -32,9 +30,8 @@ export class DeliverNotification {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly outbox: NotificationOutbox,
-    private readonly requests: AttestationRequestRepository,
+    private readonly requests: AnnouncedRequests,
     private readonly details: NotificationDetails,
-    private readonly links: AttestationLinks,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
   ) {}
@@ -43,7 +40,7 @@ export class DeliverNotification {
     const result = await this.unitOfWork.run(async () => {
       const notification = await this.outbox.lockForDelivery(attempt.notificationId);
       if (!notification || !notification.isPending) return { outcome: 'already_done' as const };
-      const open = (await this.requests.findByIds(notification.attestationRequestIds)).filter((r) => r.isOpen);
+      const open = await this.requests.findOpenForDelivery(notification.attestationRequestIds);
       if (open.length === 0) {
         notification.markObsolete(this.clock.now());
         await this.outbox.save(notification);
@@ -64,7 +61,7 @@ export class DeliverNotification {
     return result.outcome;
   }
 
-  private async compose(notification: Notification, requests: AttestationRequest[]): Promise<OutgoingEmail> {
+  private async compose(notification: Notification, requests: AnnouncedRequest[]): Promise<OutgoingEmail> {
     const [organizationName, documentNames] = await Promise.all([
       this.details.organizationName(notification.organizationId),
       this.details.documentNames(requests.map((r) => r.documentId)),
@@ -75,7 +72,10 @@ export class DeliverNotification {
       organizationName,
       recipientName: recipient.recipientName,
       requests: [...requests]
-        .map((r) => ({ documentName: documentNames.get(r.documentId) ?? 'Document', url: this.links.pageUrlFor(r.id) }))
+        .map((r) => ({
+          documentName: documentNames.get(r.documentId) ?? 'Document',
+          url: this.requests.pageUrlFor(r.id),
+        }))
         .sort((a, b) => a.documentName.localeCompare(b.documentName)),
       // The sender's words belong to one request: shown when the email is about that request alone.
       message: notification.kind !== 'requests_issued' && requests.length === 1 ? recipient.recipientMessage : null,
@@ -87,27 +87,19 @@ export class DeliverNotification {
     };
   }
 
-  /**
-   * The requests as they are now, locked: they were read unlocked before the SMTP exchange (locking them across
-   * it would hold the recipient's signature up), and may have been signed or canceled since.
-   */
-  private current(requests: AttestationRequest[]): Promise<AttestationRequest[]> {
-    return this.requests.lockByIds(requests.map((r) => r.id));
-  }
-
-  private async recordSent(notification: Notification, requests: AttestationRequest[]): Promise<void> {
+  private async recordSent(notification: Notification, requests: AnnouncedRequest[]): Promise<void> {
     const now = this.clock.now();
     notification.markSent(now);
     await this.outbox.save(notification);
-    for (const request of (await this.current(requests)).filter((r) => r.hasDeliveryProblem)) {
-      request.markSent(now);
-      await this.requests.save(request);
-    }
+    await this.requests.recordDelivery(
+      requests.map((r) => r.id),
+      now,
+    );
   }
 
   private async recordFailure(
     notification: Notification,
-    requests: AttestationRequest[],
+    requests: AnnouncedRequest[],
     error: unknown,
     isFinal: boolean,
   ): Promise<void> {
@@ -124,10 +116,7 @@ export class DeliverNotification {
     const problem = permanent ? 'bounced' : 'failed';
     // A delivery problem is about the latest email: a request re-sent since keeps what its newer email achieved.
     const superseded = await this.outbox.requestsAnnouncedSince(notification);
-    const affected = (await this.current(requests)).filter((r) => r.canMoveTo(problem) && !superseded.has(r.id));
-    for (const request of affected) {
-      request.reportDeliveryProblem(problem, now);
-      await this.requests.save(request);
-    }
+    const affected = requests.map((r) => r.id).filter((id) => !superseded.has(id));
+    await this.requests.recordDeliveryProblem(affected, problem, now);
   }
 }

@@ -33,6 +33,14 @@ export function retryDelay(settings: Pick<ConsumerSettings, 'backoffMs'>, failed
  */
 export abstract class NotificationQueue {
   abstract add(notificationIds: readonly string[]): Promise<void>;
+  /**
+   * Whether what is added will be delivered: always on Redis (a worker takes it); in process, only where a
+   * consumer runs. Relaying to an in-process queue no one reads (the admin CLI without Redis) would only hide
+   * the rows from the periodic relay of the process that does deliver.
+   */
+  abstract get hasConsumer(): boolean;
+  /** Declared by the consumer when it is created, before anything this process does at boot may relay. */
+  abstract expectConsumer(): void;
   /** Starts taking jobs; only the worker (or the embedded API) calls it. */
   abstract process(handler: DeliveryHandler, settings: ConsumerSettings): Promise<void>;
   /** Stops taking jobs and waits for the ones in hand to finish. */

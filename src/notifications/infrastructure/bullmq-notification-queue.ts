@@ -44,6 +44,13 @@ export class BullmqNotificationQueue extends NotificationQueue implements OnAppl
     this.queue.on('error', (error) => this.reportOutage(error));
   }
 
+  /** A worker somewhere takes the jobs. */
+  get hasConsumer(): boolean {
+    return true;
+  }
+
+  expectConsumer(): void {}
+
   async add(notificationIds: readonly string[]): Promise<void> {
     await this.queue.addBulk(
       notificationIds.map((notificationId) => ({

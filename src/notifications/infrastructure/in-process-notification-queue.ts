@@ -30,6 +30,15 @@ export class InProcessNotificationQueue extends NotificationQueue implements OnA
   private handler: DeliveryHandler | null = null;
   private settings: ConsumerSettings | null = null;
   private closed = false;
+  private consumerExpected = false;
+
+  get hasConsumer(): boolean {
+    return this.consumerExpected || this.handler !== null;
+  }
+
+  expectConsumer(): void {
+    this.consumerExpected = true;
+  }
 
   async add(notificationIds: readonly string[]): Promise<void> {
     if (this.closed) throw new Error('the notification queue is closed');

@@ -1,17 +1,18 @@
 import { FixedClock } from '@lib/common';
-import { AttestationLinks } from '../../attestation-requests/application/attestation-links';
-import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import { AppConfig } from '../../config/app-config';
+import { DeliverNotification } from '../../notifications/application/deliver-notification.use-case';
+import { Mailer, OutgoingEmail } from '../../notifications/application/mailer';
+import { NotificationDetails } from '../../notifications/application/notification-details';
+import { PermanentDeliveryError } from '../../notifications/application/permanent-delivery.error';
+import { Notification } from '../../notifications/domain/notification';
 import {
   ImmediateUnitOfWork,
   InMemoryAttestationRequests,
   InMemoryOutbox,
 } from '../../../test/support/in-memory-ports';
-import { Notification } from '../domain/notification';
-import { DeliverNotification } from './deliver-notification.use-case';
-import { Mailer, OutgoingEmail } from './mailer';
-import { NotificationDetails } from './notification-details';
-import { PermanentDeliveryError } from './permanent-delivery.error';
+import { AttestationLinks } from '../application/attestation-links';
+import { AttestationRequest } from '../domain/attestation-request';
+import { RequestsForDelivery } from './requests-for-delivery';
 
 class RecordingMailer extends Mailer {
   readonly sent: OutgoingEmail[] = [];
@@ -44,9 +45,8 @@ function setup() {
   const deliver = new DeliverNotification(
     new ImmediateUnitOfWork(),
     outbox,
-    requests,
+    new RequestsForDelivery(requests, links),
     new FixedDetails(),
-    links,
     mailer,
     clock,
   );
@@ -80,6 +80,7 @@ function setup() {
   return { deliver, requests, outbox, mailer, links, issue, announce };
 }
 
+/** The worker's delivery, with the requests' side of its port (RequestsForDelivery) on in-memory requests. */
 describe('DeliverNotification', () => {
   it('sends one email listing every open request, then marks the notification sent', async () => {
     const { deliver, mailer, links, issue, announce } = setup();

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { AnnounceRequests } from '../../notifications/application/announce-requests';
+import type { NotificationKind } from '../../notifications/domain/notification';
+import { AttestationRequest, RequestSource } from '../domain/attestation-request';
+import { defaultExpiry } from '../domain/request-expiry';
+import { AttestationLinks } from './attestation-links';
+import { AttestationRequestRepository } from './attestation-request.repository';
+
+/** One request to issue: who, what, and on whose behalf. */
+export interface RequestOrder {
+  organizationId: string;
+  documentId: string;
+  documentRevisionId: string;
+  personId: string;
+  recipientName: string;
+  recipientEmail: string;
+  source: RequestSource;
+  recipientMessage?: string | null;
+  requestedByUserId?: string | null;
+}
+
+export interface IssueOptions {
+  /** Which email announces the new requests (one per person). */
+  announceAs: NotificationKind;
+  /**
+   * What to do when the person already has an open request for the document:
+   * - `replace`: cancel it (locked first, so concurrent issuers queue up), then issue; one row at a time.
+   * - `skip`: issue the others in one set-based statement; the open one stays (a concurrent issuer's, or the
+   *   caller found none under its own locks).
+   */
+  whenOpen: 'replace' | 'skip';
+  now: Date;
+}
+
+/**
+ * The one place a request is issued: create, renewal and the group add all come here, re-send and reminders
+ * come to `announce`. Must run inside a unit of work: the requests, the canceled older ones and the outbox rows
+ * commit together, and the emails are relayed once they have.
+ */
+@Injectable()
+export class RequestIssuer {
+  constructor(
+    private readonly requests: AttestationRequestRepository,
+    private readonly announcements: AnnounceRequests,
+    private readonly links: AttestationLinks,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Answers the requests issued, in the orders' order (with `skip`, without the ones skipped). */
+  async issue(orders: readonly RequestOrder[], options: IssueOptions): Promise<AttestationRequest[]> {
+    const { now } = options;
+    const expiresAt = defaultExpiry(now, this.config.attestationRequestTtlDays);
+    const build = (order: RequestOrder) =>
+      AttestationRequest.issue({
+        ...order,
+        recipientMessage: order.recipientMessage ?? null,
+        requestedByUserId: order.requestedByUserId ?? null,
+        expiresAt,
+        accessTokenHashFor: (id) => this.links.tokenHashFor(id),
+        now,
+      });
+    let issued: AttestationRequest[];
+    if (options.whenOpen === 'skip') {
+      issued = await this.requests.addUnlessOpen(orders.map(build));
+    } else {
+      issued = [];
+      for (const order of orders) {
+        const older = await this.requests.lockOpenRequest(order.organizationId, order.documentId, order.personId);
+        if (older) {
+          older.cancel(now);
+          await this.requests.save(older);
+        }
+        const request = build(order);
+        await this.requests.add(request);
+        issued.push(request);
+      }
+    }
+    await this.announce(issued, options.announceAs, now);
+    return issued;
+  }
+
+  /** Writes the emails announcing the requests, one per person listing all of theirs, relayed after commit. */
+  announce(requests: readonly AttestationRequest[], kind: NotificationKind, now: Date): Promise<void> {
+    return this.announcements.execute({ kind, requests, now });
+  }
+}
