@@ -25,6 +25,10 @@ import { NotificationWorkerModule } from './notifications/notification-worker.mo
 import { ApiDescriptionModule } from './openapi/api-description.module';
 import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
+import { WebhookWorkerSettings } from './webhooks/webhook-consumer';
+import { WebhookWorkerModule } from './webhooks/webhook-worker.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { EventsModule } from './events/events.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
 export const FEATURE_MODULES = [
@@ -35,6 +39,8 @@ export const FEATURE_MODULES = [
   AttestationRequestsModule,
   GroupMembershipsModule,
   AttestationPageModule,
+  EventsModule,
+  WebhooksModule,
 ];
 
 @Module({})
@@ -56,7 +62,7 @@ export class AppModule {
           }),
         }),
         ...FEATURE_MODULES,
-        // Without Redis (the embedded mode) there is no worker: the API process delivers the emails itself.
+        // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks.
         ...(options.config.redisUrl ? [] : deliveringModules()),
         HealthModule,
         ApiDescriptionModule,
@@ -93,21 +99,33 @@ export class AppModule {
     };
   }
 
-  /** `npm run start:worker`: the background modules plus the notification consumer and its periodic relay. */
-  static forWorker(options: CoreOptions, settings: Partial<NotificationWorkerSettings> = {}): DynamicModule {
+  /** `npm run start:worker`: the background modules plus the email and webhook consumers and their periodic relays. */
+  static forWorker(
+    options: CoreOptions,
+    settings: Partial<NotificationWorkerSettings> = {},
+    webhookSettings: Partial<WebhookWorkerSettings> = {},
+  ): DynamicModule {
     const background = AppModule.forBackground(options);
-    return { ...background, imports: [...(background.imports ?? []), ...deliveringModules(settings)] };
+    return {
+      ...background,
+      imports: [...(background.imports ?? []), ...deliveringModules(settings, webhookSettings)],
+    };
   }
 }
 
 /**
- * Where emails are delivered (the worker, or the embedded API): the notification consumer, given the requests'
- * side of its port, and the request lifecycle's scheduled passes, which write the emails it delivers.
+ * Where emails and webhooks are delivered (the worker, or the embedded API): the notification consumer, given the
+ * requests' side of its port, the request lifecycle's scheduled passes, which write the emails it delivers, and
+ * the webhook consumer.
  */
-function deliveringModules(settings: Partial<NotificationWorkerSettings> = {}): DynamicModule[] {
+function deliveringModules(
+  settings: Partial<NotificationWorkerSettings> = {},
+  webhookSettings: Partial<WebhookWorkerSettings> = {},
+): DynamicModule[] {
   const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
   return [
     NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
     RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    WebhookWorkerModule.forRoot(webhookSettings),
   ];
 }

@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { CoreOptions } from './core.module';
 import type { NotificationWorkerSettings } from './notifications/notification-consumer';
+import type { WebhookWorkerSettings } from './webhooks/webhook-consumer';
 
 /**
  * The background worker: a Nest application context without HTTP that consumes the notification queue, relays
@@ -14,8 +15,9 @@ import type { NotificationWorkerSettings } from './notifications/notification-co
 export async function createWorker(
   options: CoreOptions,
   settings: Partial<NotificationWorkerSettings> = {},
+  webhookSettings: Partial<WebhookWorkerSettings> = {},
 ): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(AppModule.forWorker(options, settings), {
+  const app = await NestFactory.createApplicationContext(AppModule.forWorker(options, settings, webhookSettings), {
     bufferLogs: true,
     abortOnError: false,
   });
@@ -40,7 +42,7 @@ if (require.main === module) {
       app
         .get(Logger)
         .log(
-          `worker consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
+          `worker delivering webhooks, consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
             `expiry, reminders (every ${config.reminderIntervalDays} days) and renewal`,
         ),
     )

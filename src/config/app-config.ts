@@ -1,3 +1,5 @@
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../webhooks/domain/retry-schedule';
+
 /**
  * The environment, read and checked once at boot. A bad value stops the process with a one-line reason
  * instead of failing later on the first request.
@@ -21,6 +23,10 @@ export class AppConfig {
    * the same link in the first email and every reminder while only its hash is stored.
    */
   readonly appKey: string | undefined;
+  /** Webhook endpoints may be http:// and reach private, loopback, link-local and unique-local addresses. */
+  readonly webhookAllowPrivateNetworks: boolean;
+  /** Seconds before each webhook retry; its length is the number of retries. */
+  readonly webhookRetrySchedule: readonly number[];
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = integer(env, 'PORT', 3000, 0, 65535);
@@ -45,11 +51,29 @@ export class AppConfig {
     if (this.appKey !== undefined && this.appKey.length < 32) {
       throw new Error('APP_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
     }
+    const allowPrivate = optional(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS') ?? 'false';
+    if (!['true', 'false'].includes(allowPrivate)) {
+      throw new Error(`WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false, got "${allowPrivate}"`);
+    }
+    this.webhookAllowPrivateNetworks = allowPrivate === 'true';
+    this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
   }
 
   get apiBaseUrl(): string {
     return `${this.appUrl}/api/v1`;
   }
+}
+
+/** Whole seconds, comma-separated; unset, EXTENSIONS.md's 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+function retrySchedule(raw: string | undefined): readonly number[] {
+  if (raw === undefined) return DEFAULT_RETRY_SCHEDULE_SECONDS;
+  const values = raw.split(',').map((part) => part.trim());
+  if (values.length > 50 || values.some((value) => !/^\d{1,7}$/.test(value))) {
+    throw new Error(
+      `WEBHOOK_RETRY_SCHEDULE must be comma-separated whole numbers of seconds (at most 50 of them), got "${raw}"`,
+    );
+  }
+  return values.map(Number);
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -108,6 +108,8 @@ describe('admin CLI', () => {
         'person:archive',
         'request:cancel',
         'request:resend',
+        'webhook:list',
+        'webhook:deliveries',
         'seed:demo',
       ]) {
         expect(result.stdout).toContain(`  ${command} `);
@@ -664,6 +666,44 @@ describe('admin CLI', () => {
       expect(groups.body.data.map((group: Json) => group.id).sort()).toEqual(
         seed.groups.map((group: Json) => group.id).sort(),
       );
+    });
+  });
+
+  describe('webhooks', () => {
+    it("webhook:list shows an organization's endpoints without secrets; webhook:deliveries an endpoint's attempts", async () => {
+      const seed = await ok('seed:demo');
+      const auth = bearer(seed.token.token);
+      const created = await api.http
+        .post('/api/v1/webhook-endpoints')
+        .set(auth)
+        .send({ url: 'https://93.184.215.14/hooks', events: ['attestation_request.attested'] })
+        .expect(201);
+      const test = await api.http.post(`/api/v1/webhook-endpoints/${created.body.id}/test`).set(auth).expect(202);
+
+      const listed = await ok('webhook:list', '--org', seed.organization.id);
+      expect(listed.data).toEqual([
+        {
+          id: created.body.id,
+          organization_id: seed.organization.id,
+          url: 'https://93.184.215.14/hooks',
+          events: ['attestation_request.attested'],
+          description: null,
+          enabled: true,
+          failing_since: null,
+          created_at: expect.stringMatching(ISO),
+          updated_at: expect.stringMatching(ISO),
+        },
+      ]);
+      expect(JSON.stringify(listed)).not.toContain(created.body.secret.slice(6));
+
+      const log = await ok('webhook:deliveries', '--endpoint', created.body.id, '--limit', '5');
+      expect(log.total).toBe(1);
+      expect(log.data[0]).toMatchObject({ event_id: test.body.event_id, event_type: 'webhook.test', attempt: 1 });
+      await Promise.all([
+        fails(['webhook:deliveries', '--endpoint', UNKNOWN_ID], 1, /Not found/),
+        fails(['webhook:deliveries', '--endpoint', created.body.id, '--limit', '0'], 2, /--limit/),
+        fails(['webhook:list'], 2, /--org/),
+      ]);
     });
   });
 });

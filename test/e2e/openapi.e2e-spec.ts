@@ -117,6 +117,14 @@ describe('the OpenAPI description', () => {
           'POST /attestation-requests',
           'POST /groups/{group}/people',
           'POST /people',
+          'GET /webhook-endpoints',
+          'POST /webhook-endpoints',
+          'GET /webhook-endpoints/{id}',
+          'PATCH /webhook-endpoints/{id}',
+          'DELETE /webhook-endpoints/{id}',
+          'POST /webhook-endpoints/{id}/rotate-secret',
+          'POST /webhook-endpoints/{id}/test',
+          'GET /webhook-endpoints/{id}/deliveries',
         ].sort(),
       );
       expect(document.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);

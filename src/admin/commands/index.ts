@@ -7,6 +7,7 @@ import { cancelRequestCommand, resendRequestCommand } from './request.commands';
 import { seedDemoCommand } from './seed-demo.command';
 import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './token.commands';
 import { createUserCommand, joinOrganizationCommand } from './user.commands';
+import { listWebhookDeliveriesCommand, listWebhooksCommand } from './webhook.commands';
 
 /** Every admin command, in the order `--help` lists them. */
 export const ADMIN_COMMANDS: AdminCommand[] = [
@@ -25,5 +26,7 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   archivePersonCommand,
   cancelRequestCommand,
   resendRequestCommand,
+  listWebhooksCommand,
+  listWebhookDeliveriesCommand,
   seedDemoCommand,
 ];

@@ -19,7 +19,7 @@ export interface ApiEndpointOptions {
   description?: string;
   /** The answer on success. No `type` means no body (204). */
   success: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 202 | 204;
     description: string;
     type?: Type<unknown>;
     /** The body is one of these shapes (GET /people answers a page, or a bare list when filtered by id). */

@@ -1,0 +1,26 @@
+import type { Page, PageRequest } from '@lib/common';
+import type { WebhookEndpoint } from '../domain/webhook-endpoint';
+
+export abstract class WebhookEndpointRepository {
+  /**
+   * Serialises the creations of one organization until the transaction ends, so two concurrent creations cannot
+   * both pass the limit of endpoints; answers how many it has.
+   */
+  abstract countForCreation(organizationId: string): Promise<number>;
+  abstract add(endpoint: WebhookEndpoint): Promise<void>;
+  abstract save(endpoint: WebhookEndpoint): Promise<void>;
+  /** Removes it with its delivery log; answers whether it existed in the organization. */
+  abstract remove(organizationId: string, id: string): Promise<boolean>;
+  abstract findInOrganization(organizationId: string, id: string): Promise<WebhookEndpoint | null>;
+  /** Any organization: for the admin CLI, which names endpoints by id alone. */
+  abstract findById(id: string): Promise<WebhookEndpoint | null>;
+  /** One page, ordered by created_at then id. */
+  abstract page(organizationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>>;
+  /** A delivery to the endpoint succeeded: its failures, if any, are forgotten. */
+  abstract recordSuccess(id: string): Promise<void>;
+  /**
+   * A delivery to the endpoint failed at `now`: it is failing since its first failure after its last success, and
+   * is disabled once that is `disableAfterMs` ago. Answers whether this failure disabled it.
+   */
+  abstract recordFailure(id: string, now: Date, disableAfterMs: number): Promise<boolean>;
+}

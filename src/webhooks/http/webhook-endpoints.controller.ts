@@ -1,0 +1,219 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
+import { AppConfig } from '../../config/app-config';
+import type { Principal } from '../../identity/application/principal';
+import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
+import { SendTestWebhook } from '../application/send-test-webhook.use-case';
+import {
+  CreateWebhookEndpoint,
+  DeleteWebhookEndpoint,
+  ListWebhookEndpoints,
+  RotateWebhookSecret,
+  ShowWebhookEndpoint,
+  UpdateWebhookEndpoint,
+} from '../application/webhook-endpoint.use-cases';
+import {
+  CreateWebhookEndpointBody,
+  eventTypesOf,
+  ListWebhookDeliveriesQuery,
+  ListWebhookEndpointsQuery,
+  UpdateWebhookEndpointBody,
+} from './webhook-endpoints.dto';
+import { presentWebhookDelivery, presentWebhookEndpoint } from './webhook.presenter';
+import {
+  WebhookDeliveryPage,
+  WebhookEndpointPage,
+  WebhookEndpointResponse,
+  WebhookEndpointWithSecretResponse,
+  WebhookTestAcceptedResponse,
+} from './webhook.response';
+
+const TAG = 'Webhooks';
+const NOT_FOUND = 'No such endpoint in the organization (a malformed id included).';
+const URL_RULES =
+  '`url` not an absolute https URL, over 2,048 characters, or pointing to a private, loopback, link-local or ' +
+  'unique-local address (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); an unknown type in `events` (keyed `events.N`)';
+
+@Controller('webhook-endpoints')
+export class WebhookEndpointsController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly createEndpoint: CreateWebhookEndpoint,
+    private readonly listEndpoints: ListWebhookEndpoints,
+    private readonly showEndpoint: ShowWebhookEndpoint,
+    private readonly updateEndpoint: UpdateWebhookEndpoint,
+    private readonly deleteEndpoint: DeleteWebhookEndpoint,
+    private readonly rotateSecret: RotateWebhookSecret,
+    private readonly sendTest: SendTestWebhook,
+    private readonly listDeliveries: ListWebhookDeliveries,
+  ) {}
+
+  @Post()
+  @ApiEndpoint({
+    operationId: 'createWebhookEndpoint',
+    tag: TAG,
+    summary: 'Add a webhook endpoint',
+    description:
+      'Answers the endpoint with its signing secret, which is shown only here and after a rotation. At most 20 ' +
+      'endpoints per organization, disabled ones included.',
+    success: { status: 201, description: 'The new endpoint and its secret.', type: WebhookEndpointWithSecretResponse },
+    jsonBody: true,
+    unprocessable: `${URL_RULES}; or the organization already has 20 endpoints (keyed \`url\`).`,
+  })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointBody) {
+    const { endpoint, secret } = await this.createEndpoint.execute({
+      organizationId: principal.organization.id,
+      url: body.url,
+      eventTypes: eventTypesOf(body.events) ?? null,
+      description: body.description ?? null,
+    });
+    return { ...presentWebhookEndpoint(endpoint), secret };
+  }
+
+  @Get()
+  @ApiEndpoint({
+    operationId: 'listWebhookEndpoints',
+    tag: TAG,
+    summary: 'List webhook endpoints',
+    success: { status: 200, description: 'A page of endpoints, oldest first; no secret.', type: WebhookEndpointPage },
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListWebhookEndpointsQuery) {
+    const request = PageRequest.from(query);
+    const page = await this.listEndpoints.execute({ organizationId: principal.organization.id, page: request });
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/webhook-endpoints`, {}, presentWebhookEndpoint);
+  }
+
+  @Get(':id')
+  @ApiEndpoint({
+    operationId: 'showWebhookEndpoint',
+    tag: TAG,
+    summary: 'Show a webhook endpoint',
+    success: { status: 200, description: 'The endpoint; no secret.', type: WebhookEndpointResponse },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentWebhookEndpoint(
+      await this.showEndpoint.execute({ organizationId: principal.organization.id, endpointId: id }),
+    );
+  }
+
+  @Patch(':id')
+  @ApiEndpoint({
+    operationId: 'updateWebhookEndpoint',
+    tag: TAG,
+    summary: 'Change a webhook endpoint',
+    description: 'Only the fields given change. `events: null` delivers every type again.',
+    success: { status: 200, description: 'The endpoint; no secret.', type: WebhookEndpointResponse },
+    jsonBody: true,
+    notFound: NOT_FOUND,
+    unprocessable: `${URL_RULES}; \`enabled\` not a boolean.`,
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Body() body: UpdateWebhookEndpointBody,
+  ) {
+    const endpoint = await this.updateEndpoint.execute({
+      organizationId: principal.organization.id,
+      endpointId: id,
+      changes: {
+        url: body.url,
+        eventTypes: eventTypesOf(body.events),
+        description: body.description,
+        enabled: body.enabled,
+      },
+    });
+    return presentWebhookEndpoint(endpoint);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiEndpoint({
+    operationId: 'deleteWebhookEndpoint',
+    tag: TAG,
+    summary: 'Delete a webhook endpoint',
+    description: 'Its deliveries log goes with it; attempts not made yet are dropped.',
+    success: { status: 204, description: 'Deleted; no body.' },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async remove(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string): Promise<void> {
+    await this.deleteEndpoint.execute({ organizationId: principal.organization.id, endpointId: id });
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'rotateWebhookSecret',
+    tag: TAG,
+    summary: "Rotate a webhook endpoint's secret",
+    description:
+      'For 24 hours deliveries carry two signatures, with the new secret and the previous one (after a second ' +
+      'rotation, the newest two), so the receiver can switch without losing a delivery. A body is ignored.',
+    success: { status: 200, description: 'The endpoint and its new secret.', type: WebhookEndpointWithSecretResponse },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async rotate(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    const { endpoint, secret } = await this.rotateSecret.execute({
+      organizationId: principal.organization.id,
+      endpointId: id,
+    });
+    return { ...presentWebhookEndpoint(endpoint), secret };
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @ApiEndpoint({
+    operationId: 'testWebhookEndpoint',
+    tag: TAG,
+    summary: 'Send a test event to a webhook endpoint',
+    description:
+      'Delivers an event of type `webhook.test` with `data` `{}` to this endpoint only, whatever its `events` and ' +
+      'even when it is disabled; retried and logged like any delivery. It is not in `GET /events`. A body is ignored.',
+    success: { status: 202, description: 'The test event is queued.', type: WebhookTestAcceptedResponse },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async test(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    const { eventId } = await this.sendTest.execute({ organizationId: principal.organization.id, endpointId: id });
+    return { event_id: eventId };
+  }
+
+  @Get(':id/deliveries')
+  @ApiEndpoint({
+    operationId: 'listWebhookDeliveries',
+    tag: TAG,
+    summary: "List a webhook endpoint's delivery attempts",
+    description:
+      'One row per attempt, newest first: written `pending` when the attempt is scheduled, then `succeeded` or ' +
+      '`failed` when it runs. Response bodies are not kept.',
+    success: { status: 200, description: 'A page of attempts.', type: WebhookDeliveryPage },
+    notFound: NOT_FOUND,
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  @ApiUlidPath('id', "The endpoint's ULID.")
+  async deliveries(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Query() query: ListWebhookDeliveriesQuery,
+  ) {
+    const request = PageRequest.from(query);
+    const page = await this.listDeliveries.execute({
+      organizationId: principal.organization.id,
+      endpointId: id,
+      page: request,
+    });
+    return toEnvelope(
+      page,
+      request,
+      `${this.config.apiBaseUrl}/webhook-endpoints/${id}/deliveries`,
+      {},
+      presentWebhookDelivery,
+    );
+  }
+}

@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { fetchPage, Page, PageRequest } from '@lib/common';
+import { activeManager } from '../../database/typeorm-unit-of-work';
+import type { RequestEventType } from '../../events/domain/event-type';
+import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';
+import { WebhookEndpoint } from '../domain/webhook-endpoint';
+
+interface EndpointRow {
+  id: string;
+  organization_id: string;
+  url: string;
+  event_types: string[] | null;
+  description: string | null;
+  enabled: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toDomain = (row: EndpointRow): WebhookEndpoint =>
+  WebhookEndpoint.restore({
+    id: row.id,
+    organizationId: row.organization_id,
+    url: row.url,
+    eventTypes: row.event_types as RequestEventType[] | null,
+    description: row.description,
+    enabled: row.enabled,
+    sealedSecret: row.secret,
+    sealedPreviousSecret: row.previous_secret,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    failingSince: row.failing_since,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+
+@Injectable()
+export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  private query<T>(sql: string, parameters: unknown[]): Promise<T[]> {
+    return activeManager(this.db).query(sql, parameters);
+  }
+
+  async countForCreation(organizationId: string): Promise<number> {
+    // A transaction-scoped lock on the organization's endpoint list; released at commit or rollback.
+    await this.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1, 0))`, [organizationId]);
+    const [row] = await this.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return row.n;
+  }
+
+  async add(endpoint: WebhookEndpoint): Promise<void> {
+    const e = endpoint.toSnapshot();
+    await this.query(
+      `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, description, enabled, secret,
+         previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        e.id,
+        e.organizationId,
+        e.url,
+        e.eventTypes,
+        e.description,
+        e.enabled,
+        e.sealedSecret,
+        e.sealedPreviousSecret,
+        e.previousSecretExpiresAt,
+        e.failingSince,
+        e.createdAt,
+        e.updatedAt,
+      ],
+    );
+  }
+
+  async save(endpoint: WebhookEndpoint): Promise<void> {
+    const e = endpoint.toSnapshot();
+    await this.query(
+      `UPDATE webhook_endpoints SET url = $3, event_types = $4, description = $5, enabled = $6, secret = $7,
+         previous_secret = $8, previous_secret_expires_at = $9, failing_since = $10, updated_at = $11
+        WHERE id = $1 AND organization_id = $2`,
+      [
+        e.id,
+        e.organizationId,
+        e.url,
+        e.eventTypes,
+        e.description,
+        e.enabled,
+        e.sealedSecret,
+        e.sealedPreviousSecret,
+        e.previousSecretExpiresAt,
+        e.failingSince,
+        e.updatedAt,
+      ],
+    );
+  }
+
+  async remove(organizationId: string, id: string): Promise<boolean> {
+    const rows = await this.query<{ id: string }>(
+      `DELETE FROM webhook_endpoints WHERE id = $1 AND organization_id = $2 RETURNING id`,
+      [id, organizationId],
+    );
+    return activeRows(rows).length > 0;
+  }
+
+  async findInOrganization(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
+    const [row] = await this.query<EndpointRow>(
+      `SELECT * FROM webhook_endpoints WHERE id = $1 AND organization_id = $2`,
+      [id, organizationId],
+    );
+    return row ? toDomain(row) : null;
+  }
+
+  async findById(id: string): Promise<WebhookEndpoint | null> {
+    const [row] = await this.query<EndpointRow>(`SELECT * FROM webhook_endpoints WHERE id = $1`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  page(organizationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
+    return fetchPage(
+      request,
+      async () =>
+        (
+          await this.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1`,
+            [organizationId],
+          )
+        )[0].n,
+      async (offset, limit) =>
+        (
+          await this.query<EndpointRow>(
+            `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT $3`,
+            [organizationId, offset, limit],
+          )
+        ).map(toDomain),
+    );
+  }
+
+  async recordSuccess(id: string): Promise<void> {
+    // Most deliveries succeed on an endpoint that is not failing: no write, no lock, then.
+    await this.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [
+      id,
+    ]);
+  }
+
+  async recordFailure(id: string, now: Date, disableAfterMs: number): Promise<boolean> {
+    const rows = await this.query<{ disabled: boolean }>(
+      `UPDATE webhook_endpoints
+          SET failing_since = coalesce(failing_since, $2),
+              enabled = enabled AND coalesce(failing_since, $2) > $2::timestamptz - make_interval(secs => $3::double precision / 1000),
+              updated_at = CASE WHEN enabled AND coalesce(failing_since, $2) <= $2::timestamptz - make_interval(secs => $3::double precision / 1000)
+                                THEN $2 ELSE updated_at END
+        WHERE id = $1
+        RETURNING (updated_at = $2 AND NOT enabled) AS disabled`,
+      [id, now, disableAfterMs],
+    );
+    return activeRows(rows).some((row) => row.disabled);
+  }
+}
+
+/** `query` answers `[rows, count]` for UPDATE/DELETE … RETURNING with the pg driver; plain rows otherwise. */
+function activeRows<T>(result: T[] | [T[], number]): T[] {
+  return Array.isArray(result[0]) ? (result[0] as T[]) : (result as T[]);
+}
