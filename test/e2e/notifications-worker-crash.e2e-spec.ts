@@ -31,7 +31,7 @@ async function spawnWorker(t: TestApp, smtpUrl: string): Promise<ChildProcess> {
   );
   let output = '';
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not start: ${output}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`worker did not start: ${output}`)), 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('worker ready')) {
@@ -119,5 +119,5 @@ describe('a worker killed in the middle of a batch', () => {
     await kill(second, 'SIGTERM');
     expect(['SIGTERM', 0]).toContain(second.signalCode ?? second.exitCode);
     expect(Date.now() - stopping).toBeLessThan(10_000);
-  }, 90_000);
+  }, 240_000);
 });

@@ -304,7 +304,7 @@ describe('webhook endpoints and deliveries (BullMQ worker, real receiver verifyi
         expect(log[i].next_attempt_at).toBe(new Date(new Date(log[i].created_at).getTime() + 1000).toISOString());
       }
       await never(() => receiver.deliveriesOf(eventId).length > 4, 1_500);
-    });
+    }, 60_000);
 
     it('retries after connection refused, and gives up after 1 + N attempts', async () => {
       const down = await startWebhookReceiver();
@@ -333,7 +333,7 @@ describe('webhook endpoints and deliveries (BullMQ worker, real receiver verifyi
       } finally {
         await down.stop();
       }
-    });
+    }, 60_000);
 
     it('signs each attempt with its own timestamp: an attempt refused as too old is retried with a fresh one', async () => {
       const endpoint = await createEndpoint({ url: `${receiver.url}/fresh` });
@@ -443,7 +443,7 @@ describe('webhook endpoints and deliveries (BullMQ worker, real receiver verifyi
         endpoint.id,
       ]);
       expect(after).toEqual({ enabled: true, failing_since: null });
-    });
+    }, 90_000);
   });
 });
 
