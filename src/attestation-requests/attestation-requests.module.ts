@@ -2,24 +2,30 @@ import { Module } from '@nestjs/common';
 import { AnnouncedRequests } from '../notifications/application/announced-requests';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AttestationLinks } from './application/attestation-links';
+import { AttestationRequestListing } from './application/attestation-request-listing';
 import { AttestationRequestRepository } from './application/attestation-request.repository';
 import { CancelAttestationRequest } from './application/cancel-attestation-request.use-case';
 import { CreateAttestationRequest } from './application/create-attestation-request.use-case';
 import { DocumentAssignments } from './application/document-assignments';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
+import { ListAttestationRequests } from './application/list-attestation-requests.use-case';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
 import { RequestIssuer } from './application/request-issuer';
 import { RequestTargets } from './application/request-targets';
 import { ResendAttestationRequest } from './application/resend-attestation-request.use-case';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
+import { ShowAttestationRequest } from './application/show-attestation-request.use-case';
 import { AttestationRequestsController } from './http/attestation-requests.controller';
 import { RequestsForDelivery } from './infrastructure/requests-for-delivery';
+import { TypeormAttestationRequestListing } from './infrastructure/typeorm-attestation-request-listing';
 import { TypeormAttestationRequestRepository } from './infrastructure/typeorm-attestation-request.repository';
 import { TypeormDocumentAssignments } from './infrastructure/typeorm-document-assignments';
 import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets';
 
 const useCases = [
   CreateAttestationRequest,
+  ListAttestationRequests,
+  ShowAttestationRequest,
   CancelAttestationRequest,
   ResendAttestationRequest,
   ExpireOverdueRequests,
@@ -36,6 +42,7 @@ const useCases = [
   controllers: [AttestationRequestsController],
   providers: [
     { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },
+    { provide: AttestationRequestListing, useClass: TypeormAttestationRequestListing },
     { provide: RequestTargets, useClass: TypeormRequestTargets },
     { provide: DocumentAssignments, useClass: TypeormDocumentAssignments },
     { provide: AnnouncedRequests, useClass: RequestsForDelivery },

@@ -3,6 +3,7 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { AttestationStandingIndex1763900000000 } from './migrations/1763900000000-attestation-standing-index';
 import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000-request-lifecycle-indexes';
 import { RenewalAndDeliveryIndexes1764100000000 } from './migrations/1764100000000-renewal-and-delivery-indexes';
+import { AttestationRequestListing1764300000000 } from './migrations/1764300000000-attestation-request-listing';
 import { EventsAndWebhooks1764400000000 } from './migrations/1764400000000-events-and-webhooks';
 import { RECORDS } from './records';
 
@@ -11,6 +12,7 @@ export const MIGRATIONS = [
   AttestationStandingIndex1763900000000,
   RequestLifecycleIndexes1764000000000,
   RenewalAndDeliveryIndexes1764100000000,
+  AttestationRequestListing1764300000000,
   EventsAndWebhooks1764400000000,
 ];
 

@@ -109,6 +109,8 @@ describe('the OpenAPI description', () => {
       expect(described.sort()).toEqual(
         [
           'DELETE /groups/{group}/people/{person}',
+          'GET /attestation-requests',
+          'GET /attestation-requests/{id}',
           'GET /documents',
           'GET /groups',
           'GET /me',

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/common';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 import { REQUEST_SOURCES } from '../domain/attestation-request';
 
@@ -87,3 +87,9 @@ export class AttestationRequestResponse {
   @ApiDateTime('When the request last changed.')
   updated_at!: string;
 }
+
+export const AttestationRequestPage = Paginated(
+  AttestationRequestResponse,
+  'AttestationRequestPage',
+  'A page of attestation requests, oldest first.',
+);

@@ -1,15 +1,87 @@
-import { Body, Controller, Post } from '@nestjs/common';
-import { ApiEndpoint } from '@lib/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath, normaliseId, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
+import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import type { AttestationRequestsFilter } from '../application/attestation-request-listing';
 import { CreateAttestationRequest } from '../application/create-attestation-request.use-case';
+import { ListAttestationRequests } from '../application/list-attestation-requests.use-case';
+import { ShowAttestationRequest } from '../application/show-attestation-request.use-case';
+import type { RequestSource } from '../domain/attestation-request';
+import type { AttestationRequestStatus } from '../domain/attestation-request-status';
 import { presentAttestationRequest } from './attestation-request.presenter';
-import { AttestationRequestResponse } from './attestation-request.response';
-import { CreateAttestationRequestBody } from './attestation-requests.dto';
+import { AttestationRequestPage, AttestationRequestResponse } from './attestation-request.response';
+import {
+  CreateAttestationRequestBody,
+  ListAttestationRequestsQuery,
+  listItems,
+  parseDateTime,
+} from './attestation-requests.dto';
 
 @Controller('attestation-requests')
 export class AttestationRequestsController {
-  constructor(private readonly createRequest: CreateAttestationRequest) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly createRequest: CreateAttestationRequest,
+    private readonly listRequests: ListAttestationRequests,
+    private readonly showRequest: ShowAttestationRequest,
+  ) {}
+
+  /** A page of the organization's requests; the filters combine with AND and are carried in the links. */
+  @Get()
+  @ApiEndpoint({
+    operationId: 'listAttestationRequests',
+    tag: 'Attestation requests',
+    summary: 'List attestation requests',
+    description:
+      "The organization's requests, oldest first (by `created_at`, then `id`). Filters, each optional, combine " +
+      'with AND; `status` and `source` take comma-separated values, any of which matches. A sync job reads every ' +
+      'change with `updated_since` set to the largest `updated_at` it saw last time.',
+    success: { status: 200, description: 'A page of requests.', type: AttestationRequestPage },
+    unprocessable:
+      'A malformed `person_id` or `document_id`, an unknown status or source, an `updated_since` that is not a ' +
+      'date-time with a zone, or invalid paging.',
+  })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListAttestationRequestsQuery) {
+    const filter: AttestationRequestsFilter = {
+      personId: query.person_id ? normaliseId(query.person_id) : undefined,
+      documentId: query.document_id ? normaliseId(query.document_id) : undefined,
+      statuses: query.status ? (listItems(query.status) as AttestationRequestStatus[]) : undefined,
+      sources: query.source ? (listItems(query.source) as RequestSource[]) : undefined,
+      updatedSince: query.updated_since ? (parseDateTime(query.updated_since) ?? undefined) : undefined,
+    };
+    const request = PageRequest.from(query);
+    const page = await this.listRequests.execute({ organizationId: principal.organization.id, filter, page: request });
+    const linkFilters = {
+      person_id: filter.personId,
+      document_id: filter.documentId,
+      status: filter.statuses?.join(','),
+      source: filter.sources?.join(','),
+      updated_since: filter.updatedSince?.toISOString(),
+    };
+    return toEnvelope(
+      page,
+      request,
+      `${this.config.apiBaseUrl}/attestation-requests`,
+      linkFilters,
+      presentAttestationRequest,
+    );
+  }
+
+  @Get(':id')
+  @ApiEndpoint({
+    operationId: 'showAttestationRequest',
+    tag: 'Attestation requests',
+    summary: 'Show an attestation request',
+    success: { status: 200, description: 'The request.', type: AttestationRequestResponse },
+    notFound: 'No such request in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The request's ULID.")
+  async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentAttestationRequest(
+      await this.showRequest.execute({ organizationId: principal.organization.id, requestId: id }),
+    );
+  }
 
   /** 201 with the new request; its email is queued once the request commits. */
   @Post()

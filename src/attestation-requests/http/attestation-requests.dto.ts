@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
-import { RECIPIENT_MESSAGE_MAX_LENGTH } from '../domain/attestation-request';
+import { Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
+import { RECIPIENT_MESSAGE_MAX_LENGTH, REQUEST_SOURCES } from '../domain/attestation-request';
+import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 
 /**
  * POST /attestation-requests. `requested_attestation_type` is deprecated and ignored: it has no field here, so
@@ -38,4 +39,96 @@ export class CreateAttestationRequestBody {
     description: 'Deprecated and ignored: requests are always created as `signature`.',
   })
   requested_attestation_type?: string;
+}
+
+/** The items of a comma-separated filter, e.g. `sent, viewed` → ['sent', 'viewed']. */
+export function listItems(text: string): string[] {
+  return text.split(',').map((item) => item.trim());
+}
+
+/** Every item is one of `allowed` (exact, lowercase); an empty item is not. Laravel's `in` wording. */
+const commaListOf = (allowed: readonly string[]): Rule => ({
+  test: (v) => typeof v === 'string' && listItems(v).every((item) => allowed.includes(item)),
+  message: (a) => `The selected ${a} is invalid.`,
+});
+
+/**
+ * RFC 3339 / ISO 8601 date-time with seconds and a zone (`Z` or `±HH:MM`); a fraction of any length. A `+` left
+ * unencoded in a query string arrives as a space, so a space before the offset is read as `+`.
+ */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+\- ])(\d{2}):(\d{2}))$/;
+
+/**
+ * The instant a date-time names, cut to the millisecond (the precision the API shows), or null when the text is
+ * not one or names no real date (2026-02-30, 24:00).
+ */
+export function parseDateTime(text: string): Date | null {
+  const match = DATE_TIME.exec(text);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  const [fraction, sign, offsetHours, offsetMinutes] = match.slice(7);
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  if (sign && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  date.setUTCHours(hour, minute, second, Number((fraction ?? '').padEnd(3, '0').slice(0, 3)));
+  const offsetMs = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000 : 0;
+  return new Date(date.getTime() - offsetMs);
+}
+
+const dateTime: Rule = {
+  test: (v) => typeof v === 'string' && parseDateTime(v) !== null,
+  message: (a) => `The ${a} field must be a valid date-time with a time zone (ISO 8601).`,
+};
+
+/** GET /attestation-requests. An empty filter is no filter; ids in either case. */
+export class ListAttestationRequestsQuery extends PageQuery {
+  @ApiPropertyOptional({
+    type: String,
+    pattern: ULID_INPUT_PATTERN,
+    description: "That person's requests; another organization's person matches nothing.",
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.ulid)
+  person_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    pattern: ULID_INPUT_PATTERN,
+    description: "That document's requests; another organization's document matches nothing.",
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.ulid)
+  document_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    description: `Comma-separated statuses, any of them: ${ATTESTATION_REQUEST_STATUSES.map((s) => `\`${s}\``).join(', ')}.`,
+    example: 'sent,viewed',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, commaListOf(ATTESTATION_REQUEST_STATUSES))
+  status?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    description: `Comma-separated sources, any of them: ${REQUEST_SOURCES.map((s) => `\`${s}\``).join(', ')}.`,
+    example: 'oauth,system',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, commaListOf(REQUEST_SOURCES))
+  source?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description:
+      'Requests with `updated_at` at or after this instant, compared to the millisecond (a finer fraction is cut). ' +
+      'With `Z` or an offset.',
+    example: '2026-11-22T10:15:30.123Z',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, dateTime)
+  updated_since?: string | null;
 }
