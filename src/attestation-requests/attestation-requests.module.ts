@@ -9,6 +9,7 @@ import { CreateAttestationRequest } from './application/create-attestation-reque
 import { DocumentAssignments } from './application/document-assignments';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
 import { ListAttestationRequests } from './application/list-attestation-requests.use-case';
+import { RemindAttestationRequest } from './application/remind-attestation-request.use-case';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
 import { RequestIssuer } from './application/request-issuer';
 import { RequestTargets } from './application/request-targets';
@@ -27,6 +28,7 @@ const useCases = [
   ListAttestationRequests,
   ShowAttestationRequest,
   CancelAttestationRequest,
+  RemindAttestationRequest,
   ResendAttestationRequest,
   ExpireOverdueRequests,
   SendDueReminders,

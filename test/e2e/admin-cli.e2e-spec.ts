@@ -598,7 +598,7 @@ describe('admin CLI', () => {
       await fails(['person:archive', '--person', UNKNOWN_ID], 1, /Person not found/);
     });
 
-    it('request:cancel cancels an open request, and refuses one already final or unknown', async () => {
+    it('request:cancel cancels an open request, answers a canceled one unchanged, refuses an attested or unknown one', async () => {
       const seed = await ok('seed:demo', '--org-name', 'Requests Inc');
       const created = await api.http
         .post('/api/v1/attestation-requests')
@@ -609,8 +609,10 @@ describe('admin CLI', () => {
 
       const canceled = await ok('request:cancel', '--request', requestId);
       expect(canceled).toMatchObject({ id: requestId, status: 'canceled', canceled_at: expect.stringMatching(ISO) });
+      expect(await ok('request:cancel', '--request', requestId)).toEqual(canceled);
+      await api.db.query(`UPDATE attestation_requests SET status = 'attested' WHERE id = $1`, [requestId]);
       await Promise.all([
-        fails(['request:cancel', '--request', requestId], 1, /^admin: .+$/m),
+        fails(['request:cancel', '--request', requestId], 1, /^admin: The attestation request is attested\.$/m),
         fails(['request:cancel', '--request', UNKNOWN_ID], 1, /not found/),
       ]);
     });

@@ -117,6 +117,8 @@ describe('the OpenAPI description', () => {
           'GET /people',
           'GET /people/{id}',
           'POST /attestation-requests',
+          'POST /attestation-requests/{id}/cancel',
+          'POST /attestation-requests/{id}/remind',
           'POST /groups/{group}/people',
           'POST /people',
           'GET /webhook-endpoints',

@@ -6,7 +6,8 @@ import { id } from '../cli-arguments';
 
 export const cancelRequestCommand: AdminCommand = {
   name: 'request:cancel',
-  summary: 'Cancel an open attestation request; a final one (attested, canceled, expired) is refused.',
+  summary:
+    'Cancel an open attestation request; a canceled one is answered as it is, an attested or expired one refused.',
   options: { request: id('the attestation request id') },
   async run(app, options) {
     return presentAttestationRequest(

@@ -11,9 +11,11 @@ export interface CancelAttestationRequestInput {
 }
 
 /**
- * Cancels a request (the admin CLI's `request:cancel`). A final request (attested, canceled, expired) cannot be
- * canceled: the domain refuses with IllegalTransitionError. A pending email for it is then not sent. The request
- * is locked from the check to the write, so a signature arriving meanwhile is either refused or refuses the cancel.
+ * Cancels a request (POST /attestation-requests/{id}/cancel and the admin CLI's `request:cancel`). An open
+ * request becomes canceled; one already canceled is answered as it is; an attested or expired one is refused
+ * (AttestationRequest.withdraw, IllegalTransitionError). A pending email for it is then not sent, its page
+ * answers 410 and no reminder goes out. The request is locked from the check to the write, so a signature
+ * arriving meanwhile is either refused or refuses the cancel.
  */
 @Injectable()
 export class CancelAttestationRequest {
@@ -30,9 +32,10 @@ export class CancelAttestationRequest {
         input.organizationId === null
           ? await this.requests.lockAcrossOrganizations(id)
           : await this.requests.lockInOrganization(input.organizationId, id);
-      if (!request) throw new NotFoundError('Attestation request not found.');
-      request.cancel(this.clock.now());
-      await this.requests.save(request);
+      // The API answers every unknown request alike (a malformed id, another organization's); the operator is told what.
+      if (!request)
+        throw new NotFoundError(input.organizationId === null ? 'Attestation request not found.' : undefined);
+      if (request.withdraw(this.clock.now())) await this.requests.save(request);
       return request;
     });
   }

@@ -19,12 +19,13 @@ export type DeliveryProblem = (typeof DELIVERY_PROBLEMS)[number];
 export const OPEN_STATUSES: readonly AttestationRequestStatus[] = ['created', 'sent', 'viewed', ...DELIVERY_PROBLEMS];
 
 /**
- * The allowed moves. The contract's diagram, plus one edge it does not draw: a request with a delivery problem
+ * The allowed moves. The contract's diagram, plus edges it does not draw: a request with a delivery problem
  * can be canceled. Such a request is still open, and "an older open request becomes canceled" when a new one
- * is sent; without this edge a person whose email once bounced could never be sent that document again.
+ * is sent; without this edge a person whose email once bounced could never be sent that document again. And
+ * every open request can be canceled (EXTENSIONS.md §1), `created` included.
  */
 const TRANSITIONS: Record<AttestationRequestStatus, readonly AttestationRequestStatus[]> = {
-  created: ['sent'],
+  created: ['sent', 'canceled'],
   sent: ['viewed', 'canceled', 'expired', ...DELIVERY_PROBLEMS],
   viewed: ['attested', 'canceled', 'expired', ...DELIVERY_PROBLEMS],
   bounced: ['sent', 'canceled'],

@@ -8,6 +8,7 @@ const LATER = new Date('2026-11-23T10:00:00.000Z');
 /** The contract's diagram, written out edge by edge, plus the delivery-problem -> canceled edge we add. */
 const ALLOWED: [AttestationRequestStatus, AttestationRequestStatus][] = [
   ['created', 'sent'],
+  ['created', 'canceled'],
   ['sent', 'viewed'],
   ['viewed', 'attested'],
   ['sent', 'canceled'],
@@ -200,5 +201,64 @@ describe('AttestationRequest changes (what the repository persists with the row)
       { type: 'status_changed', from: 'sent', to: 'viewed', at: LATER },
     ]);
     expect(request.takeChanges()).toEqual([]);
+  });
+});
+
+describe('AttestationRequest.withdraw (the cancel an integrator or the operator asks for)', () => {
+  it('cancels every open request', () => {
+    for (const status of ['created', 'sent', 'viewed', 'bounced', 'failed', 'complained'] as const) {
+      const request = requestIn(status);
+      expect(request.withdraw(LATER)).toBe(true);
+      expect(request).toMatchObject({ status: 'canceled', canceledAt: LATER, updatedAt: LATER });
+    }
+  });
+
+  it('leaves a canceled request exactly as it is', () => {
+    const request = requestIn('canceled');
+    request.takeChanges();
+    expect(request.withdraw(LATER)).toBe(false);
+    expect(request).toMatchObject({ status: 'canceled', canceledAt: null, updatedAt: NOW });
+    expect(request.takeChanges()).toEqual([]);
+  });
+
+  it('refuses an attested or expired request, naming its status', () => {
+    expect(() => requestIn('attested').withdraw(LATER)).toThrow('The attestation request is attested.');
+    expect(() => requestIn('expired').withdraw(LATER)).toThrow('The attestation request is expired.');
+  });
+});
+
+describe('AttestationRequest.remindOnRequest (a reminder asked for through the API)', () => {
+  const active = { personArchived: false, documentArchived: false };
+
+  it('stamps last_reminded_at and updated_at, records the reminder, and leaves the automatic count alone', () => {
+    const request = requestIn('viewed');
+    request.takeChanges();
+    request.remindOnRequest(LATER, active);
+    expect(request).toMatchObject({ status: 'viewed', lastRemindedAt: LATER, updatedAt: LATER, reminderCount: 0 });
+    expect(request.takeChanges()).toEqual([{ type: 'reminded', reminderCount: 0, at: LATER }]);
+  });
+
+  it('refuses the status first, then the archived person or document or the expiry, then the hour', () => {
+    const everything = { personArchived: true, documentArchived: true };
+    expect(() => requestIn('bounced').remindOnRequest(LATER, everything)).toThrow(
+      'The attestation request is bounced: send a new request instead, which cancels it.',
+    );
+    expect(() => requestIn('attested').remindOnRequest(LATER, active)).toThrow('The attestation request is attested.');
+    const recent = requestIn('sent');
+    recent.remindOnRequest(NOW, active);
+    expect(() => recent.remindOnRequest(LATER, everything)).toThrow('The person is archived.');
+    expect(() => recent.remindOnRequest(LATER, { ...everything, personArchived: false })).toThrow(
+      'The document is archived.',
+    );
+    const soon = new Date(NOW.getTime() + 60 * 60 * 1000 - 1);
+    expect(() => recent.remindOnRequest(soon, active)).toThrow('A reminder was sent less than an hour ago.');
+    recent.remindOnRequest(new Date(soon.getTime() + 1), active);
+    expect(recent.lastRemindedAt).toEqual(new Date(soon.getTime() + 1));
+  });
+
+  it('counts reminders only: a request sent just now may be reminded', () => {
+    const request = requestIn('sent');
+    request.markViewed(NOW);
+    expect(() => request.remindOnRequest(NOW, active)).not.toThrow();
   });
 });

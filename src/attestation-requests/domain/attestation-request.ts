@@ -1,6 +1,6 @@
 import { IllegalTransitionError, newId } from '@lib/common';
 import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
-import { MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
+import { MANUAL_REMINDER_SPACING_MS, MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
 
 export const REQUEST_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
 export type RequestSource = (typeof REQUEST_SOURCES)[number];
@@ -8,6 +8,12 @@ export type RequestSource = (typeof REQUEST_SOURCES)[number];
 export type AttestationType = 'acknowledgment' | 'signature';
 
 export const RECIPIENT_MESSAGE_MAX_LENGTH = 5000;
+
+/** What a reminder asked for needs to know beyond the request itself. */
+export interface ReminderParties {
+  personArchived: boolean;
+  documentArchived: boolean;
+}
 
 /**
  * What happened to a request, as its methods record it: issued (already `sent`), a status move, a reminder.
@@ -134,6 +140,20 @@ export class AttestationRequest {
     this.canceledAt = now;
   }
 
+  /**
+   * The cancel an integrator (or the operator) asks for: an open request becomes canceled; one already canceled
+   * stays exactly as it is (answers false: nothing changed); an attested or expired one is refused, naming its
+   * status.
+   */
+  withdraw(now: Date): boolean {
+    if (this.currentStatus === 'canceled') return false;
+    if (!this.canMoveTo('canceled')) {
+      throw new IllegalTransitionError(`The attestation request is ${this.currentStatus}.`);
+    }
+    this.cancel(now);
+    return true;
+  }
+
   expire(now: Date): void {
     this.moveTo('expired', now);
     this.expiredAt = now;
@@ -175,6 +195,34 @@ export class AttestationRequest {
       throw new IllegalTransitionError(`An attestation request is reminded at most ${MAX_REMINDERS} times.`);
     }
     this.reminderCount += 1;
+    this.stampReminder(now);
+  }
+
+  /**
+   * A reminder asked for through the API, refused in this order: a request not waiting for the recipient (its
+   * status named; one with a delivery problem gets a new request instead), an archived person or document or a
+   * passed expiry, a reminder of either kind less than an hour ago. It is not counted toward the automatic
+   * pass's MAX_REMINDERS, but moves last_reminded_at, from which that pass waits its interval.
+   */
+  remindOnRequest(now: Date, parties: ReminderParties): void {
+    if (!REMINDABLE_STATUSES.includes(this.currentStatus)) {
+      throw new IllegalTransitionError(
+        this.hasDeliveryProblem
+          ? `The attestation request is ${this.currentStatus}: send a new request instead, which cancels it.`
+          : `The attestation request is ${this.currentStatus}.`,
+      );
+    }
+    if (parties.personArchived) throw new IllegalTransitionError('The person is archived.');
+    if (parties.documentArchived) throw new IllegalTransitionError('The document is archived.');
+    if (this.isPastExpiry(now)) throw new IllegalTransitionError('The attestation request has expired.');
+    if (this.lastRemindedAt && now.getTime() - this.lastRemindedAt.getTime() < MANUAL_REMINDER_SPACING_MS) {
+      throw new IllegalTransitionError('A reminder was sent less than an hour ago.');
+    }
+    this.stampReminder(now);
+  }
+
+  /** A reminder email is written for the request now: the request stays where it is. */
+  private stampReminder(now: Date): void {
     this.lastRemindedAt = now;
     this.updatedAt = now;
     this.unsaved.push({ type: 'reminded', reminderCount: this.reminderCount, at: now });

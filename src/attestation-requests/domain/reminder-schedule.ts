@@ -12,6 +12,9 @@ export const REMINDABLE_STATUSES: readonly AttestationRequestStatus[] = ['sent',
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A reminder asked for through the API waits this long after the latest reminder of either kind. */
+export const MANUAL_REMINDER_SPACING_MS = 60 * 60 * 1000;
+
 /**
  * When a request's next reminder is due: `intervalDays` after the last reminder, or after it was sent when none
  * was. Null when no reminder is due ever again (reminded MAX_REMINDERS times, or not waiting for the recipient).

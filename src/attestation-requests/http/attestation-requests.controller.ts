@@ -1,11 +1,13 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiEndpoint, ApiUlidPath, normaliseId, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import type { AttestationRequestsFilter } from '../application/attestation-request-listing';
+import { CancelAttestationRequest } from '../application/cancel-attestation-request.use-case';
 import { CreateAttestationRequest } from '../application/create-attestation-request.use-case';
 import { ListAttestationRequests } from '../application/list-attestation-requests.use-case';
+import { RemindAttestationRequest } from '../application/remind-attestation-request.use-case';
 import { ShowAttestationRequest } from '../application/show-attestation-request.use-case';
 import type { RequestSource } from '../domain/attestation-request';
 import type { AttestationRequestStatus } from '../domain/attestation-request-status';
@@ -25,6 +27,8 @@ export class AttestationRequestsController {
     private readonly createRequest: CreateAttestationRequest,
     private readonly listRequests: ListAttestationRequests,
     private readonly showRequest: ShowAttestationRequest,
+    private readonly cancelRequest: CancelAttestationRequest,
+    private readonly remindRequest: RemindAttestationRequest,
   ) {}
 
   /** A page of the organization's requests; the filters combine with AND and are carried in the links. */
@@ -111,5 +115,55 @@ export class AttestationRequestsController {
       recipientMessage: body.recipient_message,
     });
     return presentAttestationRequest(request);
+  }
+
+  /** A JSON body, or none, is ignored. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'cancelAttestationRequest',
+    tag: 'Attestation requests',
+    summary: 'Cancel an attestation request',
+    description:
+      'An open request (`created`, `sent`, `viewed`, `bounced`, `failed`, `complained`) becomes `canceled` with ' +
+      '`canceled_at`; its page then answers 410 and no reminder is sent for it. An already canceled request is ' +
+      'answered unchanged. A JSON body is ignored.',
+    success: { status: 200, description: 'The canceled request.', type: AttestationRequestResponse },
+    jsonBody: true,
+    notFound: 'No such request in the organization (a malformed id included).',
+    conflict: 'The request is attested or expired (`The attestation request is attested.`).',
+  })
+  @ApiUlidPath('id', "The request's ULID.")
+  async cancel(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentAttestationRequest(
+      await this.cancelRequest.execute({ organizationId: principal.organization.id, requestId: id }),
+    );
+  }
+
+  /** No body is read; a JSON one is ignored. */
+  @Post(':id/remind')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'remindAttestationRequest',
+    tag: 'Attestation requests',
+    summary: 'Send a reminder now',
+    description:
+      "Emails the lifecycle's reminder, with the same page link as the request's first email, to a `sent` or " +
+      '`viewed` request whose person and document are active and whose `expires_at` has not passed, and sets ' +
+      '`last_reminded_at` in the same transaction. At most once an hour per request, counting reminders of either ' +
+      "kind. Not counted toward the automatic pass's limit of 3 reminders, which waits `REMINDER_INTERVAL_DAYS` " +
+      'from the latest reminder of either kind.',
+    success: { status: 200, description: 'The reminded request.', type: AttestationRequestResponse },
+    jsonBody: true,
+    notFound: 'No such request in the organization (a malformed id included).',
+    conflict:
+      'Checked in this order: the status (final, or a delivery problem: send a new request instead), named; the ' +
+      'person or the document archived, or `expires_at` passed, said which; a reminder less than an hour ago.',
+  })
+  @ApiUlidPath('id', "The request's ULID.")
+  async remind(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentAttestationRequest(
+      await this.remindRequest.execute({ organizationId: principal.organization.id, requestId: id }),
+    );
   }
 }

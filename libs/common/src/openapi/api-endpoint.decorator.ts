@@ -33,6 +33,8 @@ export interface ApiEndpointOptions {
   badRequest?: string;
   /** When the route answers 404 (path ids, or ids in the body that are not in the organization). */
   notFound?: string;
+  /** When the route answers 409 (a state change the resource refuses). */
+  conflict?: string;
   /** When the route answers 422 (query or body validation, and the rules behind it). */
   unprocessable?: string;
 }
@@ -63,6 +65,7 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
   responses.push(failure(402, 'The organization has no active trial or subscription.', PaymentRequiredBody));
   if (!options.anyRole) responses.push(failure(403, "A group manager's token: only GET /me is allowed.", MessageBody));
   if (options.notFound) responses.push(failure(404, options.notFound, ErrorBody));
+  if (options.conflict) responses.push(failure(409, options.conflict, ErrorBody));
   if (options.jsonBody) responses.push(failure(413, 'The body is larger than 1 MiB.', ErrorBody));
   if (options.unprocessable) responses.push(failure(422, options.unprocessable, ValidationErrorBody));
   responses.push({
