@@ -1,0 +1,19 @@
+import type { EvidenceDocument, EvidenceRevision, SignatureRecord } from '../domain/attestation-evidence';
+
+/** What the evidence holds beside the request itself. */
+export interface RecordsOfRequest {
+  organizationName: string;
+  document: EvidenceDocument;
+  revision: EvidenceRevision;
+  signature: SignatureRecord | null;
+}
+
+/** Reads the organization, document, revision and signature of a request, within the request's organization. */
+export abstract class EvidenceRecords {
+  abstract find(request: {
+    id: string;
+    organizationId: string;
+    documentId: string;
+    documentRevisionId: string;
+  }): Promise<RecordsOfRequest>;
+}

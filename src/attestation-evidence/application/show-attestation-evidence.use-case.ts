@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '@lib/common';
+import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { AttestationEvidence, timelineFromRequest } from '../domain/attestation-evidence';
+import { EvidenceRecords } from './evidence-records';
+import { EvidenceSnapshot } from './evidence-snapshot';
+
+/**
+ * The evidence of one request of the organization, read from one snapshot: the request, its document and
+ * revision, the signature's audit entry when signed, and its timeline. Another organization's request is not found.
+ */
+@Injectable()
+export class ShowAttestationEvidence {
+  constructor(
+    private readonly snapshot: EvidenceSnapshot,
+    private readonly requests: AttestationRequestRepository,
+    private readonly records: EvidenceRecords,
+  ) {}
+
+  async execute(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
+    return this.snapshot.read(async () => {
+      const request = await this.requests.findById(input.requestId.toLowerCase());
+      if (!request || request.organizationId !== input.organizationId) throw new NotFoundError();
+      const records = await this.records.find(request);
+      return { request, ...records, timeline: timelineFromRequest(request) };
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+
+/** The document a request is for, by the name it has now. */
+export interface EvidenceDocument {
+  id: string;
+  name: string;
+}
+
+/** The published revision a request sent: its SHA-256 is the fingerprint the attestation page shows. */
+export interface EvidenceRevision {
+  id: string;
+  publishedAt: Date | null;
+  /** Lowercase hex SHA-256 of the revision's text as published, in UTF-8. */
+  contentSha256: string;
+}
+
+/** The audit entry written when the recipient signed (the `attestations` table); never changed afterwards. */
+export interface SignatureRecord {
+  typedName: string;
+  nameMatchesRecipient: boolean;
+  attestedAt: Date;
+  /** The client address as the service resolved it (`TRUST_PROXY`). */
+  ipAddress: string | null;
+  userAgent: string | null;
+  /** The fingerprint of the text the signer was shown. */
+  contentSha256: string;
+}
+
+/** Everything an auditor files to prove who signed which text, when and from where. */
+export interface AttestationEvidence {
+  request: AttestationRequest;
+  organizationName: string;
+  document: EvidenceDocument;
+  revision: EvidenceRevision;
+  /** Null until the request is signed. */
+  signature: SignatureRecord | null;
+  timeline: TimelineEntry[];
+}
+
+export type TimelineKind =
+  | 'created'
+  | 'sent'
+  | 'viewed'
+  | 'reminded'
+  | 'attested'
+  | 'canceled'
+  | 'expired'
+  | 'bounced'
+  | 'failed'
+  | 'complained';
+
+export interface TimelineEntry {
+  at: Date;
+  kind: TimelineKind;
+}
+
+/**
+ * The timeline a request's own timestamps tell: creation, the latest sending, the first view, the latest
+ * reminder, and the signature, cancellation or expiry. A re-sent request shows only its latest sending and a
+ * request reminded twice its latest reminder; delivery problems leave no timestamp of their own.
+ */
+export function timelineFromRequest(request: AttestationRequest): TimelineEntry[] {
+  const moments: [TimelineKind, Date | null][] = [
+    ['created', request.createdAt],
+    ['sent', request.sentAt],
+    ['viewed', request.viewedAt],
+    ['reminded', request.lastRemindedAt],
+    ['attested', request.attestedAt],
+    ['canceled', request.canceledAt],
+    ['expired', request.expiredAt],
+  ];
+  return moments
+    .filter((moment): moment is [TimelineKind, Date] => moment[1] !== null)
+    .map(([kind, at], order) => ({ kind, at, order }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)
+    .map(({ kind, at }) => ({ kind, at }));
+}

@@ -1,0 +1,9 @@
+import { DomainError } from '@lib/common';
+
+/** A certificate of completion exists only for a signed request. */
+export class NotAttestedError extends DomainError {
+  readonly code = 'conflict' as const;
+  constructor() {
+    super('The attestation request is not attested.');
+  }
+}
