@@ -4,6 +4,7 @@ import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
 import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalog } from '@lib/common';
+import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { AppConfig } from './config/app-config';
@@ -41,6 +42,7 @@ export const FEATURE_MODULES = [
   AttestationPageModule,
   EventsModule,
   WebhooksModule,
+  AttestationEvidenceModule,
 ];
 
 @Module({})

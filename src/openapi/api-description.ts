@@ -27,7 +27,7 @@ a valid token count per client IP. Every answer to an authenticated request carr
 
 **Conventions.** Identifiers are lowercase ULIDs (accepted in either case). Timestamps are ISO 8601 UTC with
 milliseconds (\`2026-11-22T10:15:30.123Z\`). Every answer carries \`X-Request-Id\` and, when it has a body,
-\`Content-Type: application/json\`. Unknown query parameters and body fields are ignored. Lists are paginated
+\`Content-Type: application/json\` (the certificate of completion alone is \`application/pdf\`). Unknown query parameters and body fields are ignored. Lists are paginated
 (\`per_page\` 1 to 100, default 25; \`page\` from 1) and their links are absolute and carry the filters.
 
 This document is generated from the service's code and served at \`GET /api/v1/openapi.json\`; a browsable

@@ -95,6 +95,8 @@ export class ContractValidator {
     const violations = this.headerViolations(exchange, response);
     const schema = response.content?.['application/json']?.schema as Json | undefined;
     if (exchange.method.toUpperCase() === 'HEAD') return violations;
+    const file = Object.keys((response.content ?? {}) as Json).find((type) => type !== 'application/json');
+    if (!schema && file) return [...violations, ...fileViolations(exchange, file)];
     if (!schema) {
       if (exchange.body.length > 0) violations.push(`the document declares no body, got ${preview(exchange.body)}`);
       return violations;
@@ -161,6 +163,18 @@ export class ContractValidator {
     if (!target) throw new Error(`unresolvable $ref ${node.$ref}`);
     return this.resolve(target);
   }
+}
+
+/** A file answer (a PDF): its declared media type, and a body that is one (for the types it knows). */
+function fileViolations(exchange: Exchange, mediaType: string): string[] {
+  const type = String(exchange.headers['content-type'] ?? '');
+  if (type.split(';')[0].trim().toLowerCase() !== mediaType) {
+    return [`the body must be ${mediaType}, got content-type "${type}" and ${preview(exchange.body)}`];
+  }
+  if (mediaType === 'application/pdf' && !exchange.body.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
+    return [`the body is not a PDF: ${preview(exchange.body)}`];
+  }
+  return [];
 }
 
 /** Points component references at the copy of the schemas registered with Ajv. */

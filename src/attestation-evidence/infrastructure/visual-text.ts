@@ -5,7 +5,8 @@ import bidiFactory from 'bidi-js';
  * of the Unicode Bidirectional Algorithm (UAX #9), so Latin, Arabic, Hebrew and CJK text can share a line.
  *
  * - Characters are taken by grapheme cluster and each cluster goes to the first face of the fallback chain that
- *   has every one of its glyphs. A character no face can draw is shown as its code point, `[U+1F600]`, a run of
+ *   has every one of its glyphs (spaces, digits and punctuation to the face of the text before them, if it has
+ *   them). A character no face can draw is shown as its code point, `[U+1F600]`, a run of
  *   its own marked `fallback`; a space no face has becomes U+0020. Invisible format characters (ZWJ, bidi
  *   controls, variation selectors…) take part in the algorithm but are drawn only when the face has them.
  * - Control characters, line and paragraph separators and tabs count as spaces: every field is one paragraph.
@@ -25,6 +26,7 @@ const AS_SPACE = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const SPACE = /^\p{Zs}$/u;
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const COMMON = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
 const SPECIFIC_SCRIPT = /[^\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
 // The right-to-left scripts of fontkit's layout engine.
 const FONTKIT_RTL_SCRIPT =
@@ -95,7 +97,14 @@ function atomsOf<Face extends string>(text: string, levels: Uint8Array, chain: F
     const points = [...segment].map((char) => char.codePointAt(0)!);
     const visible = points.filter((point) => !IGNORABLE.test(String.fromCodePoint(point)));
     if (visible.length === 0) continue;
-    const face = chain.faces.find((candidate) => visible.every((point) => chain.covers(candidate, point)));
+    const previous = atoms[atoms.length - 1];
+    // Spaces, digits and punctuation stay in the face of the text around them when it has them, so a run of
+    // Arabic words is shaped as one.
+    const inherits = previous && !previous.fallback && COMMON.test(segment);
+    const face =
+      inherits && visible.every((point) => chain.covers(previous.face, point))
+        ? previous.face
+        : chain.faces.find((candidate) => visible.every((point) => chain.covers(candidate, point)));
     if (face !== undefined) {
       const drawn = points.filter((point) => visible.includes(point) || chain.covers(face, point));
       atoms.push(atom(String.fromCodePoint(...drawn), face, level, false));

@@ -7,6 +7,7 @@ import {
   type ApiResponseOptions,
   ApiTags,
   getSchemaPath,
+  type HeaderObject,
 } from '@nestjs/swagger';
 import { headerRefs } from './api-headers';
 import { ErrorBody, MessageBody, PaymentRequiredBody, ValidationErrorBody } from './error-bodies';
@@ -24,6 +25,8 @@ export interface ApiEndpointOptions {
     type?: Type<unknown>;
     /** The body is one of these shapes (GET /people answers a page, or a bare list when filtered by id). */
     oneOf?: Type<unknown>[];
+    /** The body is a file of this media type (e.g. `application/pdf`), not JSON; with its own headers. */
+    file?: { mediaType: string; headers?: Record<string, HeaderObject> };
   };
   /** Usable with a group manager's token too (only GET /me): never 403. */
   anyRole?: boolean;
@@ -102,6 +105,13 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
 
 function successResponse(success: ApiEndpointOptions['success']): ApiResponseOptions {
   const base = { status: success.status, description: success.description, headers: COUNTED };
+  if (success.file) {
+    return {
+      ...base,
+      headers: { ...COUNTED, ...success.file.headers },
+      content: { [success.file.mediaType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   if (success.oneOf) {
     return { ...base, schema: { oneOf: success.oneOf.map((type) => ({ $ref: getSchemaPath(type) })) } };
   }

@@ -1,0 +1,83 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import type { Principal } from '../../identity/application/principal';
+import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { RenderCertificate } from '../application/render-certificate.use-case';
+import { ShowAttestationEvidence } from '../application/show-attestation-evidence.use-case';
+import { presentAttestationEvidence } from './attestation-evidence.presenter';
+import { AttestationEvidenceResponse } from './attestation-evidence.response';
+
+const NOT_FOUND = 'No such request in the organization (a malformed id included).';
+
+/** What an auditor files for a request: the evidence record (JSON) and the certificate of completion (PDF). */
+@Controller('attestation-requests')
+export class AttestationEvidenceController {
+  constructor(
+    private readonly showEvidence: ShowAttestationEvidence,
+    private readonly renderCertificate: RenderCertificate,
+  ) {}
+
+  @Get(':id/evidence')
+  @ApiEndpoint({
+    operationId: 'showAttestationEvidence',
+    tag: 'Attestation requests',
+    summary: 'Evidence of an attestation',
+    description:
+      'The request, its document and revision (with the SHA-256 fingerprint the attestation page shows), and, once ' +
+      'signed, the audit entry: typed name, whether it resembles the recipient’s name, time, IP address, user ' +
+      'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status.',
+    success: { status: 200, description: 'The evidence record.', type: AttestationEvidenceResponse },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The request's ULID.")
+  async evidence(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    const evidence = await this.showEvidence.execute({ organizationId: principal.organization.id, requestId: id });
+    return presentAttestationEvidence(evidence);
+  }
+
+  @Get(':id/certificate')
+  @ApiEndpoint({
+    operationId: 'downloadAttestationCertificate',
+    tag: 'Attestation requests',
+    summary: 'Certificate of completion (PDF)',
+    description:
+      'An A4 PDF drawn on request from the evidence record: organization, document and revision, the SHA-256 of ' +
+      'the text signed, recipient name and email, the typed name and whether it matched, the time (UTC), IP ' +
+      'address and user agent of the signature, and the request’s timeline. Names in any script are drawn with ' +
+      'embedded Noto fonts; a character none of them has is shown as its code point, e.g. `[U+1F600]`.',
+    success: {
+      status: 200,
+      description: 'The certificate, as a download.',
+      file: {
+        mediaType: 'application/pdf',
+        headers: {
+          'Content-Disposition': {
+            description: '`attachment; filename="attestation-<id>.pdf"`, with the request’s id.',
+            required: true,
+            schema: { type: 'string', pattern: '^attachment; filename="attestation-[0-9a-z]{26}\\.pdf"$' },
+          },
+        },
+      },
+    },
+    notFound: NOT_FOUND,
+    conflict: 'The request is not `attested`: `{"error":"The attestation request is not attested."}`.',
+  })
+  @ApiUlidPath('id', "The request's ULID.")
+  async certificate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const { requestId, pdf } = await this.renderCertificate.execute({
+      organizationId: principal.organization.id,
+      requestId: id,
+    });
+    response.setHeader('Cache-Control', 'no-store');
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="attestation-${requestId}.pdf"`,
+      length: pdf.length,
+    });
+  }
+}

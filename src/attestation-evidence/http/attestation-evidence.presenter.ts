@@ -1,0 +1,27 @@
+import { presentAttestationRequest } from '../../attestation-requests/http/attestation-request.presenter';
+import type { AttestationEvidence } from '../domain/attestation-evidence';
+
+/** The contract's evidence record (EXTENSIONS.md §5). */
+export function presentAttestationEvidence(evidence: AttestationEvidence) {
+  const { signature, revision, document } = evidence;
+  return {
+    attestation_request: presentAttestationRequest(evidence.request),
+    document: { id: document.id, name: document.name },
+    revision: {
+      id: revision.id,
+      published_at: revision.publishedAt?.toISOString() ?? null,
+      content_sha256: revision.contentSha256,
+    },
+    attestation:
+      signature === null
+        ? null
+        : {
+            typed_name: signature.typedName,
+            name_matches_recipient: signature.nameMatchesRecipient,
+            attested_at: signature.attestedAt.toISOString(),
+            ip: signature.ipAddress,
+            user_agent: signature.userAgent,
+            content_sha256: signature.contentSha256,
+          },
+  };
+}

@@ -1,0 +1,91 @@
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/common';
+import { AttestationRequestResponse } from '../../attestation-requests/http/attestation-request.response';
+
+const SHA256 = { type: String, pattern: '^[0-9a-f]{64}$', example: 'a3f1…' } as const;
+
+@ResponseSchema('EvidenceDocument', 'The document of the request, by the name it has now.')
+export class EvidenceDocumentResponse {
+  @ApiUlid('The document.')
+  id!: string;
+
+  @ApiProperty({ description: "The document's name.", example: 'Code of conduct' })
+  name!: string;
+}
+
+@ResponseSchema('EvidenceRevision', 'The published revision the request sent for signature.')
+export class EvidenceRevisionResponse {
+  @ApiUlid('The revision (the request’s `document_revision_id`).')
+  id!: string;
+
+  @ApiDateTime('When it was published.', { nullable: true })
+  published_at!: string | null;
+
+  @ApiProperty({
+    ...SHA256,
+    description:
+      'Lowercase hex SHA-256 of the revision’s text as published (UTF-8): the fingerprint the attestation page ' +
+      'shows under the document.',
+  })
+  content_sha256!: string;
+}
+
+@ResponseSchema('EvidenceAttestation', 'The audit entry written when the recipient signed; it never changes.')
+export class EvidenceAttestationResponse {
+  @ApiProperty({ description: 'The name the signer typed, as recorded.', maxLength: 255, example: 'Ada Lovelace' })
+  typed_name!: string;
+
+  @ApiProperty({
+    description:
+      "Whether the typed name resembles the recipient's name (word by word, ignoring case, accents, punctuation " +
+      'and order). A name that does not is accepted and flagged false.',
+  })
+  name_matches_recipient!: boolean;
+
+  @ApiDateTime('When the recipient signed; equals the request’s `attested_at`.')
+  attested_at!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The client address as the service resolved it (`TRUST_PROXY`), in text form.',
+    example: '203.0.113.7',
+  })
+  ip!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The signer's `User-Agent`, at most 1024 characters.",
+    example: 'Mozilla/5.0 …',
+  })
+  user_agent!: string | null;
+
+  @ApiProperty({
+    ...SHA256,
+    description: 'SHA-256 of the text the signer was shown; equals the revision’s `content_sha256`.',
+  })
+  content_sha256!: string;
+}
+
+@ResponseSchema(
+  'AttestationEvidence',
+  'What an auditor files to prove who signed which text, when and from where.',
+)
+@ApiExtraModels(EvidenceAttestationResponse)
+export class AttestationEvidenceResponse {
+  @ApiProperty({ type: () => AttestationRequestResponse, description: 'The request, as the API shows it.' })
+  attestation_request!: AttestationRequestResponse;
+
+  @ApiProperty({ type: () => EvidenceDocumentResponse })
+  document!: EvidenceDocumentResponse;
+
+  @ApiProperty({ type: () => EvidenceRevisionResponse })
+  revision!: EvidenceRevisionResponse;
+
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(EvidenceAttestationResponse) }, { type: 'null' }],
+    description: 'The signature, or null while the request is not signed.',
+  })
+  attestation!: EvidenceAttestationResponse | null;
+}

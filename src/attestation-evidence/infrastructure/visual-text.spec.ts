@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { codePointMarker, FaceChain, layoutText, needsFallback, VisualLine } from './visual-text';
+
+type Face = 'latin' | 'hebrew' | 'arabic' | 'cjk';
+
+/** Faces that cover Unicode blocks, as the real fonts roughly do; every character is one unit wide. */
+const chain: FaceChain<Face> = {
+  faces: ['latin', 'arabic', 'hebrew', 'cjk'],
+  covers: (face, point) => {
+    switch (face) {
+      case 'latin':
+        return (point >= 0x20 && point < 0x250) || (point >= 0x300 && point < 0x370) || point === 0x2014;
+      case 'hebrew':
+        return (point >= 0x590 && point < 0x600) || point === 0x20;
+      case 'arabic':
+        return (point >= 0x600 && point < 0x700) || point === 0x20 || point === 0x200c;
+      case 'cjk':
+        return (point >= 0x3000 && point < 0xa000) || point === 0x20;
+    }
+  },
+  fallbackFace: 'latin',
+};
+const lay = (text: string, maxWidth = 1000) =>
+  layoutText(text, { chain, maxWidth, measure: (run) => [...run].length });
+const shown = (lines: VisualLine<Face>[]) => lines.map((line) => line.runs.map((run) => run.text).join(''));
+
+describe('layoutText', () => {
+  it('keeps a left-to-right text as one run in one face', () => {
+    const [line] = lay('José Müller');
+    expect(line.runs).toEqual([{ text: 'José Müller', face: 'latin', fallback: false, whole: false, width: 11 }]);
+  });
+
+  it('puts each script in a face that has it, right-to-left runs in visual order handed over in logical order', () => {
+    const [line] = lay('Ada אבג 王小明');
+    expect(line.runs.map((run) => [run.face, run.text, run.whole])).toEqual([
+      ['latin', 'Ada ', false],
+      // The shaper reverses a Hebrew run itself: it gets the logical order and is told to take it whole.
+      ['hebrew', 'אבג', true],
+      // A space goes with the text before it, in its direction.
+      ['hebrew', ' ', false],
+      ['cjk', '王小明', false],
+    ]);
+  });
+
+  it('orders a right-to-left paragraph from right to left, numbers reading left to right', () => {
+    const [line] = lay('محمد علي 123');
+    expect(line.runs.map((run) => [run.face, run.text, run.whole])).toEqual([
+      ['latin', '123', false],
+      // Both words and the space between and after them are one run, shaped (and reversed) as one.
+      ['arabic', 'محمد علي ', true],
+    ]);
+    expect(line.width).toBe(12);
+  });
+
+  it('follows explicit direction overrides', () => {
+    const [line] = lay('abc ‮xyz‬ def');
+    expect(line.runs.map((run) => run.text).join('')).toBe('abc zyx def');
+  });
+
+  it('mirrors brackets inside right-to-left runs', () => {
+    const [line] = lay('אבג (דה)');
+    // Left to right on the page: the closing bracket drawn as "(", the inner word, the opening one drawn as ")",
+    // then the first word (Hebrew runs in logical order: the shaper reverses them).
+    expect(line.runs.map((run) => run.text)).toEqual(['(', 'דה', ')', 'אבג ']);
+  });
+
+  it('shows characters no face has as their code points, in runs of their own', () => {
+    const [line] = lay('Ada 😀 Lovelace');
+    expect(line.runs.map((run) => [run.text, run.fallback])).toEqual([
+      ['Ada ', false],
+      [codePointMarker(0x1f600), true],
+      [' Lovelace', false],
+    ]);
+    expect(codePointMarker(0x1f600)).toBe('[U+1F600]');
+    expect(needsFallback('Ada 😀', chain)).toBe(true);
+    expect(needsFallback('Ada אבג', chain)).toBe(false);
+  });
+
+  it('keeps a cluster whole in the face that has all of it, and drops invisible characters no face draws', () => {
+    expect(shown(lay('e\u0301\u200d!'))).toEqual(['e\u0301!']);
+    // ZWNJ is kept where the face has it (it changes Arabic joining).
+    expect(lay('ب\u200cت')[0].runs[0].text).toBe('ب\u200cت');
+  });
+
+  it('turns control characters and line breaks into spaces, and a blank text into no line', () => {
+    expect(shown(lay('Ada\nLove\tlace\u2028x'))).toEqual(['Ada Love lace x']);
+    expect(lay('  \u200b ')).toEqual([]);
+    expect(lay('')).toEqual([]);
+  });
+
+  it('breaks lines after spaces, between Han characters, and inside a word longer than a line', () => {
+    expect(shown(lay('aaa bbb ccc', 7))).toEqual(['aaa bbb', 'ccc']);
+    expect(shown(lay('王小明王小明', 4))).toEqual(['王小明王', '小明']);
+    expect(shown(lay('abcdefghij', 4))).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
+  it('replaces lone surrogates instead of failing', () => {
+    expect(shown(lay('a\ud800b'))).toEqual(['a[U+FFFD]b']);
+  });
+
+  it('never fails and never loses a visible character, whatever the text', () => {
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 80 }),
+      fc.string({ unit: fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)), maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom('a', ' ', 'א', 'ب', '王', '(', ')', '1', '\u200f', '\u202e', '\u0301', '😀'), maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(anyText, fc.integer({ min: 1, max: 30 }), (text, width) => {
+        const lines = lay(text, width);
+        const drawn = lines.flatMap((line) => line.runs.map((run) => run.text)).join('');
+        for (const line of lines) {
+          expect(line.runs.length).toBeGreaterThan(0);
+          for (const run of line.runs) expect(run.text.length).toBeGreaterThan(0);
+        }
+        // Every letter of the input is drawn, in some order, or stands as its code point.
+        for (const char of text.replace(/[\uD800-\uDFFF]/g, '')) {
+          if (!/\p{L}/u.test(char)) continue;
+          const point = char.codePointAt(0)!;
+          expect(drawn.includes(char) || drawn.includes(codePointMarker(point))).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
