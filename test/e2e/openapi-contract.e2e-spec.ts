@@ -131,6 +131,30 @@ describe('the contract harness', () => {
       ]);
     });
 
+    it('checks a file answer by its media type, its content and its headers', () => {
+      const id = newId();
+      const pdf = {
+        url: `/api/v1/attestation-requests/${id}/certificate`,
+        headers: {
+          ...counted,
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="attestation-${id}.pdf"`,
+        },
+        body: Buffer.from('%PDF-1.7\n…'),
+      };
+      expect(validator.check(exchange(pdf))).toEqual([]);
+      expect(validator.check(exchange({ ...pdf, headers: { ...pdf.headers, ...json } }))).toEqual([
+        expect.stringMatching(/the body must be application\/pdf/),
+      ]);
+      expect(validator.check(exchange({ ...pdf, body: Buffer.from('<html>') }))).toEqual([
+        expect.stringMatching(/the body is not a PDF/),
+      ]);
+      const { 'content-disposition': _disposition, ...withoutDisposition } = pdf.headers;
+      expect(validator.check(exchange({ ...pdf, headers: withoutDisposition }))).toEqual([
+        expect.stringMatching(/the required header Content-Disposition is missing/),
+      ]);
+    });
+
     it('lets only the JSON 404 and 405 answer what no operation describes, and skips the listed non-API paths', () => {
       const notFound = { status: 404, headers: { 'x-request-id': 'r', ...json }, json: { error: 'Not found.' } };
       expect(validator.check(exchange({ url: '/api/v1/nothing', ...notFound }))).toEqual([]);
