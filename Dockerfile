@@ -17,6 +17,9 @@ RUN node scripts/build.js
 # Runtime dependencies only; the optional ones are the embedded PostgreSQL binaries and native accelerators that
 # have a JavaScript fallback.
 RUN npm prune --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund
+# The certificate of completion draws with the Regular weight of each font package, and Noto Sans Bold
+# (src/attestation-evidence/infrastructure/certificate-fonts.ts): the other weights are about 100 MB.
+RUN find node_modules/@embedpdf -path '*/fonts/*' -type f ! -name '*-Regular.*' ! -name 'NotoSans-Bold.ttf' -delete
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
-import { TypeormUnitOfWork } from '../database/typeorm-unit-of-work';
-import { UnitOfWork } from '../database/unit-of-work';
 import { CertificateRenderer } from './application/certificate-renderer';
 import { EvidenceRecords } from './application/evidence-records';
 import { EvidenceSnapshot } from './application/evidence-snapshot';
@@ -17,7 +15,6 @@ import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snaps
   imports: [AttestationRequestsModule],
   controllers: [AttestationEvidenceController],
   providers: [
-    { provide: UnitOfWork, useClass: TypeormUnitOfWork },
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: PdfkitCertificateRenderer },

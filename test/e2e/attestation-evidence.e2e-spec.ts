@@ -52,10 +52,16 @@ describe('evidence of an attestation', () => {
     clock.advance(60_000);
     const form = await openForm(t, issued.path, '203.0.113.9');
     clock.advance(60_000);
-    const signed = await submitForm(t, issued.path, form, { typed_name: typedName }, {
-      ip: '203.0.113.9',
-      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Evidence/1.0',
-    });
+    const signed = await submitForm(
+      t,
+      issued.path,
+      form,
+      { typed_name: typedName },
+      {
+        ip: '203.0.113.9',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Evidence/1.0',
+      },
+    );
     expect(signed.status).toBe(200);
     return signed.text;
   }
@@ -90,7 +96,9 @@ describe('evidence of an attestation', () => {
     it('describes a signed request with what the signer typed and was shown, as the confirmation page showed it', async () => {
       const issued = await issueRequest(t, tenant, { content: CONTENT });
       const confirmation = await sign(issued, 'Ada   Lovelace');
-      const shown = /Fingerprint of the text you signed \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(confirmation)?.[1];
+      const shown = /Fingerprint of the text you signed \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(
+        confirmation,
+      )?.[1];
       const body = (await evidenceOf(issued.requestId).expect(200)).body;
       expect(body.attestation_request).toMatchObject({ status: 'attested', attested_at: clock.now().toISOString() });
       expect(body.attestation).toEqual({
@@ -125,7 +133,9 @@ describe('evidence of an attestation', () => {
       await sign(issued, 'Ada Lovelace');
       const response = await certificateOf(issued.requestId).expect(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="attestation-${issued.requestId}.pdf"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="attestation-${issued.requestId}.pdf"`,
+      );
       const body = response.body as Buffer;
       expect(Number(response.headers['content-length'])).toBe(body.length);
       expect(body.subarray(0, 5).toString()).toBe('%PDF-');

@@ -19,8 +19,8 @@ export class ShowAttestationEvidence {
 
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
     return this.snapshot.read(async () => {
-      const request = await this.requests.findById(input.requestId.toLowerCase());
-      if (!request || request.organizationId !== input.organizationId) throw new NotFoundError();
+      const request = await this.requests.findInOrganization(input.organizationId, input.requestId.toLowerCase());
+      if (!request) throw new NotFoundError();
       const records = await this.records.find(request);
       return { request, ...records, timeline: timelineFromRequest(request) };
     });

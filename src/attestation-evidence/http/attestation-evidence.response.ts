@@ -68,10 +68,7 @@ export class EvidenceAttestationResponse {
   content_sha256!: string;
 }
 
-@ResponseSchema(
-  'AttestationEvidence',
-  'What an auditor files to prove who signed which text, when and from where.',
-)
+@ResponseSchema('AttestationEvidence', 'What an auditor files to prove who signed which text, when and from where.')
 @ApiExtraModels(EvidenceAttestationResponse)
 export class AttestationEvidenceResponse {
   @ApiProperty({ type: () => AttestationRequestResponse, description: 'The request, as the API shows it.' })

@@ -282,7 +282,13 @@ class CertificateDrawing {
   private ensure(height: number): void {
     if (this.y + height <= BOTTOM) return;
     this.doc.addPage({ size: 'A4', margin: PAGE.margin });
-    this.y = PAGE.margin;
+    this.doc.rect(0, 0, PAGE.width, 8).fill(ACCENT);
+    this.fixed('Certificate of completion, continued', PAGE.margin, PAGE.margin, {
+      face: 'latin-bold',
+      size: 10,
+      color: ACCENT,
+    });
+    this.y = PAGE.margin + 14;
   }
 
   /** The service's own wording (Latin only), drawn as it is on the baseline `y`. */

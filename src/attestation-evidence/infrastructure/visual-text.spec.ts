@@ -20,8 +20,7 @@ const chain: FaceChain<Face> = {
   },
   fallbackFace: 'latin',
 };
-const lay = (text: string, maxWidth = 1000) =>
-  layoutText(text, { chain, maxWidth, measure: (run) => [...run].length });
+const lay = (text: string, maxWidth = 1000) => layoutText(text, { chain, maxWidth, measure: (run) => [...run].length });
 const shown = (lines: VisualLine<Face>[]) => lines.map((line) => line.runs.map((run) => run.text).join(''));
 
 describe('layoutText', () => {
@@ -101,8 +100,14 @@ describe('layoutText', () => {
   it('never fails and never loses a visible character, whatever the text', () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 80 }),
-      fc.string({ unit: fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)), maxLength: 40 }),
-      fc.string({ unit: fc.constantFrom('a', ' ', 'א', 'ب', '王', '(', ')', '1', '\u200f', '\u202e', '\u0301', '😀'), maxLength: 60 }),
+      fc.string({
+        unit: fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)),
+        maxLength: 40,
+      }),
+      fc.string({
+        unit: fc.constantFrom('a', ' ', 'א', 'ب', '王', '(', ')', '1', '\u200f', '\u202e', '\u0301', '😀'),
+        maxLength: 60,
+      }),
     );
     fc.assert(
       fc.property(anyText, fc.integer({ min: 1, max: 30 }), (text, width) => {

@@ -239,7 +239,10 @@ function groupRuns<Face extends string>(atoms: Atom<Face>[]): Atom<Face>[][] {
   return runs;
 }
 
-function visualLine<Face extends string>(line: Atom<Face>[], measure: LayoutOptions<Face>['measure']): VisualLine<Face> {
+function visualLine<Face extends string>(
+  line: Atom<Face>[],
+  measure: LayoutOptions<Face>['measure'],
+): VisualLine<Face> {
   const visual = reorder(line);
   const runs = groupRuns(visual).map((run): TextRun<Face> => {
     const face = run[0].face;

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import type { AttestationEvidence, TimelineEntry, TimelineKind } from '../domain/attestation-evidence';
+import { timelineFromRequest } from '../domain/attestation-evidence';
+import { formatTime, PdfkitCertificateRenderer } from './pdfkit-certificate-renderer';
+
+const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+const renderer = new PdfkitCertificateRenderer();
+
+function evidenceWith(
+  input: {
+    organizationName?: string;
+    documentName?: string;
+    recipientName?: string;
+    recipientEmail?: string;
+    typedName?: string;
+    nameMatches?: boolean;
+    ip?: string | null;
+    userAgent?: string | null;
+    timeline?: TimelineEntry[];
+    signed?: boolean;
+  } = {},
+): AttestationEvidence {
+  const now = new Date('2026-11-22T10:00:00.000Z');
+  const request = AttestationRequest.issue({
+    organizationId: '01jd7x5m3q4r8s9t0v1w2x3y40',
+    documentId: '01jd7x5m3q4r8s9t0v1w2x3y41',
+    documentRevisionId: '01jd7x5m3q4r8s9t0v1w2x3y42',
+    personId: '01jd7x5m3q4r8s9t0v1w2x3y43',
+    recipientName: input.recipientName ?? 'Ada Lovelace',
+    recipientEmail: input.recipientEmail ?? 'ada@example.test',
+    source: 'oauth',
+    accessTokenHashFor: () => 'hash',
+    now,
+  });
+  const signedAt = new Date('2026-11-22T11:30:15.250Z');
+  request.markViewed(new Date('2026-11-22T11:00:00.000Z'));
+  request.markAttested(signedAt);
+  return {
+    request,
+    organizationName: input.organizationName ?? 'Acme',
+    document: { id: request.documentId, name: input.documentName ?? 'Code of conduct' },
+    revision: { id: request.documentRevisionId, publishedAt: now, contentSha256: SHA },
+    signature:
+      input.signed === false
+        ? null
+        : {
+            typedName: input.typedName ?? 'Ada Lovelace',
+            nameMatchesRecipient: input.nameMatches ?? true,
+            attestedAt: signedAt,
+            ipAddress: input.ip === undefined ? '203.0.113.5' : input.ip,
+            userAgent: input.userAgent === undefined ? 'Mozilla/5.0' : input.userAgent,
+            contentSha256: SHA,
+          },
+    timeline: input.timeline ?? timelineFromRequest(request),
+  };
+}
+
+async function textOf(pdf: Uint8Array): Promise<{ text: string; pages: number }> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const { text, totalPages } = await extractText(document, { mergePages: true });
+  return { text, pages: totalPages };
+}
+
+describe('PdfkitCertificateRenderer', () => {
+  it('draws the evidence on one A4 page', async () => {
+    const evidence = evidenceWith();
+    const { text, pages } = await textOf(await renderer.render(evidence, new Date('2026-11-23T08:00:00Z')));
+    expect(pages).toBe(1);
+    expect(text).toContain('Typed name Ada Lovelace');
+    expect(text).toContain(`Request id ${evidence.request.id}`);
+    expect(text).toContain(`SHA-256 of the text signed ${SHA}`);
+    expect(text).toContain('Signed at 22 Nov 2026, 11:30:15 UTC');
+    expect(text).toContain('generated 23 Nov 2026, 08:00:00 UTC');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('says when the name did not match, or when no signature record exists', async () => {
+    const flagged = await textOf(await renderer.render(evidenceWith({ nameMatches: false }), new Date()));
+    expect(flagged.text).toContain("No: the typed name does not resemble the recipient's name");
+    const bare = await textOf(await renderer.render(evidenceWith({ signed: false, ip: null }), new Date()));
+    expect(bare.text).toContain('The service holds no signature record');
+  });
+
+  it('continues on further pages, each with its footer, when the timeline is long', async () => {
+    const kinds: TimelineKind[] = ['created', 'sent', 'reminded', 'bounced', 'sent', 'viewed', 'attested'];
+    const timeline = Array.from({ length: 70 }, (_, index) => ({
+      kind: kinds[index % kinds.length],
+      at: new Date(Date.UTC(2026, 10, 1, 0, index)),
+    }));
+    const { text, pages } = await textOf(
+      await renderer.render(evidenceWith({ timeline, userAgent: 'A'.repeat(1024) }), new Date()),
+    );
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    expect(text).toContain(`${formatTime(timeline[69].at)} Signed with a typed name`);
+    expect(text).toContain(`Certificate of completion, continued`);
+  });
+
+  it('never fails on any text in any field, and the PDF always parses', async () => {
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({
+        unit: fc.integer({ min: 0, max: 0x10ffff }).map((point) => String.fromCodePoint(point)),
+        maxLength: 60,
+      }),
+      fc.string({
+        unit: fc.constantFrom('Zoë ', 'Ñ', '王', 'たなか', '김', 'محمد ', 'דוד', '<b>', '\u202e', '\u0301', '😀', '\n'),
+        maxLength: 40,
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          organizationName: anyText,
+          documentName: anyText,
+          recipientName: anyText,
+          recipientEmail: anyText,
+          typedName: anyText,
+          userAgent: fc.option(anyText),
+          ip: fc.option(anyText),
+          nameMatches: fc.boolean(),
+        }),
+        async (fields) => {
+          const evidence = evidenceWith(fields);
+          const pdf = await renderer.render(evidence, new Date());
+          const { text, pages } = await textOf(pdf);
+          expect(pages).toBeGreaterThanOrEqual(1);
+          expect(text).toContain(evidence.request.id);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
