@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const appUrl = `http://127.0.0.1:${port}`;
   let api: RunningProcess | undefined;
   const results: { scenario: Scenario; measurement: Measurement }[] = [];
+  const failures: string[] = [];
   const sqlClient = new Client({ connectionString: databaseUrl });
   await sqlClient.connect();
   try {
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       token,
       organizationId,
       databaseUrl,
+      apiPid: api.child.pid!,
       sql: async (text, params) => (await sqlClient.query(text, params)).rows,
     };
     for (const { scenario } of scenarios) {
@@ -134,12 +136,18 @@ async function main(): Promise<void> {
         request,
         expectStatus: scenario.expectStatus ?? 200,
       };
-      await measure({ ...options, amount: WARM_UP_REQUESTS, connections: 1 });
+      await measure({ ...options, amount: scenario.warmUp ?? WARM_UP_REQUESTS, connections: 1 });
+      const observed = await scenario.observe?.before(context);
       const measurement = await measure({
         ...options,
         amount: scenario.requests ?? amountDefault,
         connections: scenario.connections ?? 1,
       });
+      const observations = (await scenario.observe?.after(context, observed)) ?? { lines: [], failures: [] };
+      if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
+        observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
+      }
+      failures.push(...observations.failures.map((failure) => `${scenario.name}: ${failure}`));
       results.push({ scenario, measurement });
       log();
       log(`## ${scenario.name}`);
@@ -151,6 +159,8 @@ async function main(): Promise<void> {
       if (Object.keys(measurement.unexpected).length > 0) {
         log(`UNEXPECTED STATUSES: ${JSON.stringify(measurement.unexpected)}`);
       }
+      for (const line of observations.lines) log(line);
+      for (const failure of observations.failures) log(`REQUIREMENT NOT MET: ${failure}`);
       if (scenario.queries) {
         const explained = await explainQueries(databaseUrl, (db) => scenario.queries!(db, context));
         for (const [index, query] of explained.entries()) {
@@ -181,6 +191,7 @@ async function main(): Promise<void> {
   if (results.some(({ measurement }) => Object.keys(measurement.unexpected).length > 0)) {
     throw new Error('some responses had an unexpected status (see above)');
   }
+  if (failures.length > 0) throw new Error(`requirements not met:\n${failures.join('\n')}`);
 }
 
 main().then(

@@ -8,6 +8,8 @@ export interface BenchContext {
   token: string;
   organizationId: string;
   databaseUrl: string;
+  /** The API process's id (to read its memory, say). */
+  apiPid: number;
   /** Runs SQL on the benchmark database (to pick ids for a request, say). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
@@ -40,6 +42,18 @@ export interface Scenario {
   connections?: number;
   /** The status every response must have. Default 200. */
   expectStatus?: number;
+  /** Warm-up requests before the measured ones. Default 20. */
+  warmUp?: number;
+  /** A median above this many milliseconds fails the bench (after every scenario has run). */
+  maxMedianMs?: number;
+  /**
+   * Observes the API around the measured requests: `before` runs after the warm-up, `after` once they are done
+   * and returns lines for the report, and the failures (requirements not met) that fail the bench.
+   */
+  observe?: {
+    before(context: BenchContext): Promise<unknown>;
+    after(context: BenchContext, before: unknown): Promise<{ lines: string[]; failures: string[] }>;
+  };
   /**
    * Performs what one request does through the application's own repositories, on a DataSource whose
    * statements are recorded; each recorded SELECT is then run again under EXPLAIN ANALYZE. The statements

@@ -42,7 +42,6 @@ export const FEATURE_MODULES = [
   AttestationPageModule,
   EventsModule,
   WebhooksModule,
-  AttestationEvidenceModule,
 ];
 
 @Module({})
@@ -64,6 +63,8 @@ export class AppModule {
           }),
         }),
         ...FEATURE_MODULES,
+        // HTTP only: the worker and the CLI have no use for the certificate renderer (pdfkit, fonts).
+        AttestationEvidenceModule,
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks.
         ...(options.config.redisUrl ? [] : deliveringModules()),
         HealthModule,

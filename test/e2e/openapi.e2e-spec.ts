@@ -111,6 +111,8 @@ describe('the OpenAPI description', () => {
           'DELETE /groups/{group}/people/{person}',
           'GET /attestation-requests',
           'GET /attestation-requests/{id}',
+          'GET /attestation-requests/{id}/certificate',
+          'GET /attestation-requests/{id}/evidence',
           'GET /documents',
           'GET /groups',
           'GET /me',
@@ -222,6 +224,16 @@ describe('the OpenAPI description', () => {
         schema: { $ref: '#/components/schemas/AttestationRequest' },
       });
       expect(document.paths['/attestation-requests'].post.responses['400']).toBeDefined();
+      expect(success('/attestation-requests/{id}/evidence', 'get')).toEqual({
+        status: '200',
+        schema: { $ref: '#/components/schemas/AttestationEvidence' },
+      });
+      const certificate = document.paths['/attestation-requests/{id}/certificate'].get.responses;
+      expect(certificate['200'].content).toEqual({
+        'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      });
+      expect(certificate['200'].headers['Content-Disposition']).toMatchObject({ required: true });
+      expect(certificate['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     });
   });
 
