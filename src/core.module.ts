@@ -7,7 +7,9 @@ import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { TypeormUnitOfWork } from './database/typeorm-unit-of-work';
 import { UnitOfWork } from './database/unit-of-work';
+import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
+import { ShutdownModule } from './shutdown/shutdown-state';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -51,10 +53,15 @@ export class CoreModule {
           forRoutes: ['*splat'],
         }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.databaseUrl),
+          ...dataSourceOptions(config.databaseUrl, 10, {
+            statementTimeoutMs: config.statementTimeoutMs,
+            queryTimeoutMs: config.queryTimeoutMs,
+          }),
           ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
         }),
         RedisModule,
+        MetricsModule,
+        ShutdownModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

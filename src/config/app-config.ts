@@ -27,6 +27,20 @@ export class AppConfig {
   readonly webhookAllowPrivateNetworks: boolean;
   /** Seconds before each webhook retry; its length is the number of retries. */
   readonly webhookRetrySchedule: readonly number[];
+  /**
+   * Server-side `statement_timeout` of every pooled connection, a little above the slowest legitimate query; the
+   * client-side bound (pg `query_timeout`) is one second more, so a database that stops answering altogether
+   * still ends each query.
+   */
+  readonly statementTimeoutMs: number;
+  /** Connect, greeting and inactivity timeout of each SMTP connection. */
+  readonly smtpTimeoutMs: number;
+  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  readonly metricsToken: string | undefined;
+  /** The worker's HTTP listener: /metrics, /health/live, /health/ready. */
+  readonly workerPort: number;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the listener closes. */
+  readonly shutdownDelayMs: number;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = integer(env, 'PORT', 3000, 0, 65535);
@@ -57,6 +71,19 @@ export class AppConfig {
     }
     this.webhookAllowPrivateNetworks = allowPrivate === 'true';
     this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
+    this.statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000);
+    this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
+    this.metricsToken = optional(env, 'METRICS_TOKEN');
+    if (this.metricsToken !== undefined && this.metricsToken.length < 16) {
+      throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 16)');
+    }
+    this.workerPort = integer(env, 'WORKER_PORT', 3001, 0, 65535);
+    this.shutdownDelayMs = integer(env, 'SHUTDOWN_DELAY_MS', 2000, 0, 8000);
+  }
+
+  /** pg's client-side bound on a query: the server's statement_timeout plus a second. */
+  get queryTimeoutMs(): number {
+    return this.statementTimeoutMs + 1000;
   }
 
   get apiBaseUrl(): string {

@@ -16,11 +16,20 @@ export const MIGRATIONS = [
   EventsAndWebhooks1764400000000,
 ];
 
+/** How long one query may take: on the server (`statement_timeout`) and on the client (pg `query_timeout`). */
+export interface QueryBounds {
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+
 /**
  * One definition of the connection for the API, the worker, the CLI and the migrator. `synchronize` is off:
- * only migrations change the schema. A short connect timeout turns an outage into a quick 503, not a hang.
+ * only migrations change the schema. Nothing waits on PostgreSQL unbounded: a short connect timeout (also the
+ * longest wait for a pooled connection), TCP keep-alive (a peer that vanished without closing), and, given
+ * `bounds`, a server-side statement timeout and a client-side one for a server that no longer answers at all
+ * (frozen, half-open failover). The migrator passes no bounds: building an index on a large table may take long.
  */
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBounds | null = null): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -35,6 +44,9 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
       connectionTimeoutMillis: 3000,
       idleTimeoutMillis: 30000,
       application_name: 'attestation-service',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(bounds ? { statement_timeout: bounds.statementTimeoutMs, query_timeout: bounds.queryTimeoutMs } : {}),
     },
   };
 }

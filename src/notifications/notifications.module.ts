@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { AnnounceRequests } from './application/announce-requests';
+import { MeteredMailer } from '../metrics/metered-mailer';
+import { Metrics } from '../metrics/metrics';
 import { Mailer } from './application/mailer';
 import { NotificationOutbox } from './application/notification-outbox';
 import { NotificationQueue } from './application/notification-queue';
@@ -29,8 +31,9 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     },
     {
       provide: Mailer,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => (config.smtpUrl ? new SmtpMailer(config) : new LogMailer()),
+      inject: [AppConfig, Metrics],
+      useFactory: (config: AppConfig, metrics: Metrics) =>
+        new MeteredMailer(config.smtpUrl ? new SmtpMailer(config) : new LogMailer(), metrics),
     },
     RelayNotifications,
     RelayStaleNotifications,

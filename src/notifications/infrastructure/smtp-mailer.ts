@@ -9,7 +9,11 @@ interface SmtpError extends Error {
   command?: string;
 }
 
-/** Sends through the SMTP server of SMTP_URL over a small pool of kept-open connections. */
+/**
+ * Sends through the SMTP server of SMTP_URL over a small pool of kept-open connections. Every step is bounded by
+ * SMTP_TIMEOUT_MS (connect, greeting, and any silence after): a server that accepts the connection and never
+ * answers fails the attempt, which the queue retries, instead of holding a worker slot forever.
+ */
 @Injectable()
 export class SmtpMailer extends Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter;
@@ -20,9 +24,10 @@ export class SmtpMailer extends Mailer implements OnApplicationShutdown {
       url: config.smtpUrl,
       pool: true,
       maxConnections: 5,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
+      connectionTimeout: config.smtpTimeoutMs,
+      greetingTimeout: config.smtpTimeoutMs,
+      socketTimeout: config.smtpTimeoutMs,
+      dnsTimeout: config.smtpTimeoutMs,
     });
   }
 
