@@ -23,6 +23,7 @@ import { IdentityModule } from './identity/identity.module';
 import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
 import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
+import { MetricsHttpModule } from './metrics/metrics.module';
 import { ApiDescriptionModule } from './openapi/api-description.module';
 import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
@@ -68,6 +69,7 @@ export class AppModule {
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks.
         ...(options.config.redisUrl ? [] : deliveringModules()),
         HealthModule,
+        MetricsHttpModule,
         ApiDescriptionModule,
       ],
       providers: [

@@ -3,21 +3,20 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { NextFunction, Request, Response } from 'express';
-import {
-  assignRequestId,
-  createValidationPipe,
-  deferredJsonBody,
-  RouteCatalog,
-  unknownRouteAnswer,
-} from '@lib/common';
+import { assignRequestId, createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/common';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
+import { httpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
+import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
+import { ShutdownState } from './shutdown/shutdown-state';
 import { publishApiDescription } from './openapi/publish-api-description';
 
-/** Paths outside `/api/v1`: probes and the recipient's attestation page. */
+/** Paths outside `/api/v1`: probes, metrics and the recipient's attestation page. */
 const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
 ];
 
@@ -47,11 +46,13 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.useLogger(app.get(Logger));
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
+  app.use(httpMetrics(app.get(Metrics)));
+  app.use(closeConnectionsWhileDraining(app.get(ShutdownState)));
   app.use(literalBrokenPercents);
   app.use(deferredJsonBody());
   app.setGlobalPrefix('api/v1', { exclude: OUTSIDE_API_PREFIX });
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // Signals are handled by the entry points (src/shutdown/graceful-shutdown.ts): readiness turns 503 first.
   await app.init();
   publishApiDescription(app);
   // After every route: paths outside /api/v1 that match nothing get the same JSON 404/405 as inside it.
@@ -60,7 +61,10 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
     // The request logger (which sets X-Request-Id) only runs on the API's and the pages' paths.
     if (!response.hasHeader('X-Request-Id')) assignRequestId(request, response);
     const answer = unknownRouteAnswer(routes, request);
-    response.status(answer.status).set(answer.headers ?? {}).json(answer.body);
+    response
+      .status(answer.status)
+      .set(answer.headers ?? {})
+      .json(answer.body);
   });
   return app;
 }

@@ -1,6 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { createHttpApp } from './http-app';
+import { processLog } from './logging/process-log';
+import { Metrics } from './metrics/metrics';
+import { GracefulShutdownOptions, shutdownOnSignals } from './shutdown/graceful-shutdown';
 
 /**
  * `npm run start:prod`: the API against the real PostgreSQL and Redis given in the environment.
@@ -8,27 +11,42 @@ import { createHttpApp } from './http-app';
  */
 export async function startApi(
   config: AppConfig,
-  options: { beforeListen?: (app: INestApplication) => Promise<void> } = {},
+  options: {
+    beforeListen?: (app: INestApplication) => Promise<void>;
+    shutdown?: Partial<GracefulShutdownOptions>;
+  } = {},
 ): Promise<INestApplication> {
   const app = await createHttpApp({ config });
   await app.init();
+  app.get(Metrics).collectProcessMetrics();
   await options.beforeListen?.(app);
   await app.listen(config.port);
+  shutdownOnSignals(app, {
+    delayMs: config.shutdownDelayMs,
+    log: processLog('Shutdown', config.logLevel),
+    ...options.shutdown,
+  });
   return app;
 }
 
 if (require.main === module) {
+  const log = processLog('Start');
   let config: AppConfig;
   try {
     config = new AppConfig();
     const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`start:prod needs ${missing.join(', ')}; use npm start for the embedded mode`);
+    if (missing.length > 0)
+      throw new Error(`start:prod needs ${missing.join(', ')}; use npm start for the embedded mode`);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    log.fatal((error as Error).message);
     process.exit(1);
   }
-  startApi(config).catch((error: unknown) => {
-    process.stderr.write(`failed to start: ${(error as Error).message}\n`);
-    process.exit(1);
-  });
+  startApi(config).then(
+    () =>
+      processLog('Start', config.logLevel).info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`),
+    (error: unknown) => {
+      log.fatal(`failed to start: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
 }

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import pino from 'pino';
 import { seedDemo } from './admin/seed-demo';
 import { AppConfig } from './config/app-config';
 import { loadOrCreateAppKey, localDataDir } from './config/local-data';
 import { EmbeddedDatabase, embeddedPort, openEmbeddedDatabase } from './database/embedded-postgres';
 import { migrate } from './database/migrate';
+import { processLog, warnWithoutSmtp } from './logging/process-log';
 import { startApi } from './main';
 
 /**
@@ -20,10 +20,10 @@ export async function startLocal(env: NodeJS.ProcessEnv = process.env): Promise<
   try {
     config = new AppConfig(env);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    processLog('Start').fatal((error as Error).message);
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel, base: { context: 'Start' } });
+  const log = processLog('Start', config.logLevel);
   const dataDir = localDataDir(env);
   const overrides: Record<string, string> = {};
   let embedded: EmbeddedDatabase | undefined;
@@ -56,16 +56,24 @@ export async function startLocal(env: NodeJS.ProcessEnv = process.env): Promise<
         : 'Redis: none; the rate limit and the email queue run in this process',
     );
     config = new AppConfig({ ...env, ...overrides });
+    // Without Redis this process delivers the emails itself.
+    if (env.NODE_ENV === 'production' && !config.redisUrl) warnWithoutSmtp(config, log);
 
     const seedMarker = join(dataDir, 'demo-seed.json');
     if (embedded?.created) rmSync(seedMarker, { force: true });
     const seedNow = embedded !== undefined && !existsSync(seedMarker);
-    const app = await startApi(config, {
+    const database = embedded;
+    await startApi(config, {
       beforeListen: async (app) => {
         if (seedNow) await seedOnce(app, seedMarker, config);
       },
+      // The embedded PostgreSQL stops after the API has closed its connections; if the deadline passes first,
+      // it is told to stop at once rather than left behind.
+      shutdown: {
+        afterClose: async () => database?.stop(),
+        onDeadline: () => database?.stopNow(),
+      },
     });
-    stopOnSignals(app, embedded, log);
     log.info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`);
     if (embedded && !seedNow) log.info(`demo organization: ${demoSummary(seedMarker)}`);
   } catch (error) {
@@ -111,28 +119,6 @@ async function seedOnce(app: INestApplication, marker: string, config: AppConfig
       '',
     ].join('\n'),
   );
-}
-
-/**
- * Closes the API (finishing requests in flight) and then stops the embedded PostgreSQL. Replaces the signal
- * handlers Nest and embedded-postgres install, which would otherwise race each other.
- */
-function stopOnSignals(app: INestApplication, embedded: EmbeddedDatabase | undefined, log: pino.Logger): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
-    process.once(signal, () => {
-      log.info(`${signal} received: stopping`);
-      void (async () => {
-        try {
-          await app.close();
-        } catch (error) {
-          log.error(`while closing the API: ${(error as Error).message}`);
-        }
-        await embedded?.stop().catch((error: unknown) => log.error(`while stopping PostgreSQL: ${String(error)}`));
-        process.exit(0);
-      })();
-    });
-  }
 }
 
 function describeUrl(url: string): string {

@@ -4,13 +4,18 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { CoreOptions } from './core.module';
+import { processLog, warnWithoutSmtp } from './logging/process-log';
+import { Metrics } from './metrics/metrics';
 import type { NotificationWorkerSettings } from './notifications/notification-consumer';
 import type { WebhookWorkerSettings } from './webhooks/webhook-consumer';
+import { shutdownOnSignals } from './shutdown/graceful-shutdown';
+import { closeListener, startWorkerListener } from './worker-listener';
 
 /**
  * The background worker: a Nest application context without HTTP that consumes the notification queue, relays
- * missed notifications, and runs the request lifecycle's scheduled passes (expiry, reminders, renewal). SIGTERM/SIGINT close it gracefully: no new job is taken, the jobs in hand finish
- * (their email is sent and marked sent), then the connections close.
+ * missed notifications, and runs the request lifecycle's scheduled passes (expiry, reminders, renewal).
+ * SIGTERM/SIGINT close it gracefully: readiness turns 503, no new job is taken, the jobs in hand finish (their
+ * email is sent and marked sent), then the connections close.
  */
 export async function createWorker(
   options: CoreOptions,
@@ -22,32 +27,43 @@ export async function createWorker(
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.init();
   return app;
 }
 
+/** `npm run start:worker`: the worker plus its HTTP listener on WORKER_PORT (metrics and probes). */
+export async function startWorker(config: AppConfig): Promise<INestApplicationContext> {
+  const log = processLog('Worker', config.logLevel);
+  warnWithoutSmtp(config, log);
+  const app = await createWorker({ config });
+  app.get(Metrics).collectProcessMetrics();
+  const listener = await startWorkerListener(app, config.workerPort);
+  shutdownOnSignals(app, {
+    delayMs: 0,
+    log: processLog('Shutdown', config.logLevel),
+    afterClose: () => closeListener(listener),
+  });
+  log.info(
+    `worker delivering webhooks, consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
+      `expiry, reminders (every ${config.reminderIntervalDays} days) and renewal; metrics and probes on port ` +
+      `${config.workerPort}`,
+  );
+  return app;
+}
+
 if (require.main === module) {
+  const log = processLog('Worker');
   let config: AppConfig;
   try {
     config = new AppConfig();
     const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
     if (missing.length > 0) throw new Error(`start:worker needs ${missing.join(', ')}`);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    log.fatal((error as Error).message);
     process.exit(1);
   }
-  createWorker({ config })
-    .then((app) =>
-      app
-        .get(Logger)
-        .log(
-          `worker delivering webhooks, consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
-            `expiry, reminders (every ${config.reminderIntervalDays} days) and renewal`,
-        ),
-    )
-    .catch((error: unknown) => {
-      process.stderr.write(`worker failed to start: ${(error as Error).message}\n`);
-      process.exit(1);
-    });
+  startWorker(config).catch((error: unknown) => {
+    log.fatal(`worker failed to start: ${(error as Error).message}`);
+    process.exit(1);
+  });
 }

@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { MeteredLifecycleSchedule } from '../metrics/metered-lifecycle-schedule';
+import { Metrics } from '../metrics/metrics';
 import { LifecycleSchedule } from './application/lifecycle-schedule';
 import { AttestationRequestsModule } from './attestation-requests.module';
 import { BullmqLifecycleSchedule } from './infrastructure/bullmq-lifecycle-schedule';
@@ -17,9 +19,12 @@ export class RequestLifecycleModule {
         { provide: REQUEST_LIFECYCLE_SETTINGS, useValue: settings },
         {
           provide: LifecycleSchedule,
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) =>
-            config.redisUrl ? new BullmqLifecycleSchedule(config) : new InProcessLifecycleSchedule(),
+          inject: [AppConfig, Metrics],
+          useFactory: (config: AppConfig, metrics: Metrics) =>
+            new MeteredLifecycleSchedule(
+              config.redisUrl ? new BullmqLifecycleSchedule(config) : new InProcessLifecycleSchedule(),
+              metrics,
+            ),
         },
         RequestLifecycle,
       ],

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Access } from '../identity/http/access.decorator';
+import { ShutdownState } from '../shutdown/shutdown-state';
 import { RedisHealthIndicator } from './redis.health';
 
 @Controller('health')
@@ -12,6 +13,8 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly indicator: HealthIndicatorService,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   /** The process is up and serving HTTP. */
@@ -21,11 +24,15 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** PostgreSQL and Redis answer: the instance can take traffic. */
+  /** PostgreSQL and Redis answer, and the process is not shutting down: the instance can take traffic. */
   @Get('ready')
   @HealthCheck()
   ready() {
     return this.health.check([
+      () => {
+        const check = this.indicator.check('shutdown');
+        return this.shutdown.draining ? check.down({ draining: true }) : check.up();
+      },
       () => this.database.pingCheck('database', { timeout: 1500 }),
       () => this.redis.check('redis'),
     ]);

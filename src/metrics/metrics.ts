@@ -1,0 +1,211 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Where every metric name starts, so the service's own series are easy to find next to the runtime's. */
+export const METRIC_PREFIX = 'attest_';
+
+/** Route label of a request that matched no route (404, 405): one value, never the raw path. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+export type EmailOutcome = 'sent' | 'bounced' | 'failed';
+
+export interface PoolReading {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export interface OutboxReading {
+  kind: string;
+  pending: number;
+  oldestAgeSeconds: number;
+}
+
+/** Readings taken when Prometheus scrapes, not kept up to date in between. */
+export interface ScrapeReadings {
+  pool(): PoolReading | null;
+  outbox(): Promise<readonly OutboxReading[]>;
+}
+
+/**
+ * The process's Prometheus registry and its instruments (prom-client). One registry per application instance
+ * rather than prom-client's global one, so several instances in one process (the tests) never share counts.
+ * Labels are bounded: route templates (`/api/v1/people/:id`), never raw paths; status codes; fixed names.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpRequests = new Counter({
+    name: `${METRIC_PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly httpDuration = new Histogram({
+    name: `${METRIC_PREFIX}http_request_duration_seconds`,
+    help: 'Time from the request to the end of the response, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  readonly rateLimitRejections = new Counter({
+    name: `${METRIC_PREFIX}rate_limit_rejections_total`,
+    help: 'Requests refused with 429 by a rate limit, by route template.',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
+  readonly emails = new Counter({
+    name: `${METRIC_PREFIX}emails_total`,
+    help:
+      'Emails handed to the mail server, by outcome: sent (accepted), bounced (refused for good, 5xx), ' +
+      'failed (an attempt that failed and is retried).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly lifecyclePasses = new Counter({
+    name: `${METRIC_PREFIX}lifecycle_pass_runs_total`,
+    help: 'Runs of the request lifecycle passes (expiry, reminders, renewal), by pass and outcome (ok, error).',
+    labelNames: ['pass', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly lifecycleDuration = new Histogram({
+    name: `${METRIC_PREFIX}lifecycle_pass_duration_seconds`,
+    help: 'Duration of the request lifecycle passes, by pass.',
+    labelNames: ['pass'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  private readings: ScrapeReadings | null = null;
+  private processMetrics = false;
+
+  constructor() {
+    // Known outcomes start at 0, so a dashboard's rate() has a series before the first email.
+    for (const outcome of ['sent', 'bounced', 'failed'] as const) this.emails.inc({ outcome }, 0);
+    const readings = () => this.readings;
+    new Gauge({
+      name: `${METRIC_PREFIX}db_pool_connections`,
+      help: 'PostgreSQL connections of this process, by state: in_use (lent to a query) or idle.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const pool = readings()?.pool();
+        this.reset();
+        if (!pool) return;
+        this.set({ state: 'in_use' }, pool.inUse);
+        this.set({ state: 'idle' }, pool.idle);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}db_pool_waiting`,
+      help: 'Queries waiting for a PostgreSQL connection of this process (the pool is exhausted).',
+      registers: [this.registry],
+      collect() {
+        const pool = readings()?.pool();
+        this.set(pool?.waiting ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}db_pool_max`,
+      help: 'Size limit of the PostgreSQL pool of this process.',
+      registers: [this.registry],
+      collect() {
+        const pool = readings()?.pool();
+        this.set(pool?.max ?? 0);
+      },
+    });
+    const outboxAge = new Gauge({
+      name: `${METRIC_PREFIX}outbox_oldest_pending_age_seconds`,
+      help: 'Age of the oldest email of the outbox not yet sent, by kind (0 when none waits).',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: `${METRIC_PREFIX}outbox_pending`,
+      help: 'Emails of the outbox not yet sent (the queue depth), by kind.',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        outboxAge.reset();
+        const source = readings();
+        if (!source) return;
+        // A scrape never waits long on the database; when it cannot read the backlog, the series are absent.
+        const rows = await withinMs(source.outbox(), 2000).catch(() => null);
+        for (const row of rows ?? []) {
+          this.set({ kind: row.kind }, row.pending);
+          outboxAge.set({ kind: row.kind }, row.oldestAgeSeconds);
+        }
+      },
+    });
+  }
+
+  /** Readings taken at scrape time (the database pool and the outbox); set once by the metrics module. */
+  readFrom(readings: ScrapeReadings): void {
+    this.readings = readings;
+  }
+
+  /** Node's own metrics (CPU, memory, event loop lag, GC): only in the long-running processes, not the CLI. */
+  collectProcessMetrics(): void {
+    if (this.processMetrics) return;
+    this.processMetrics = true;
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+    if (status === 429) this.rateLimitRejections.inc({ route });
+  }
+
+  /** Times one lifecycle pass and counts it as ok or error; the pass's own result or error passes through. */
+  async timePass<T>(pass: string, run: () => Promise<T>): Promise<T> {
+    const end = this.lifecycleDuration.startTimer({ pass });
+    try {
+      const result = await run();
+      this.lifecyclePasses.inc({ pass, outcome: 'ok' });
+      return result;
+    } catch (error) {
+      this.lifecyclePasses.inc({ pass, outcome: 'error' });
+      throw error;
+    } finally {
+      end();
+    }
+  }
+
+  countEmail(outcome: EmailOutcome): void {
+    this.emails.inc({ outcome });
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  exposition(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
+
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
