@@ -48,6 +48,8 @@ export class CoreModule {
               }),
             },
             customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+            // Read when the response ends, after the token guard has resolved who called.
+            customProps: (req) => callerOf(req),
             stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
           },
           forRoutes: ['*splat'],
@@ -72,6 +74,12 @@ export class CoreModule {
       exports: [AppConfig, Clock, RedisModule, UnitOfWork],
     };
   }
+}
+
+/** The organization and token of an authenticated request, for its log line; nothing for anonymous ones. */
+export function callerOf(request: object): Record<string, string> {
+  const principal = (request as { principal?: { tokenId: string; organization: { id: string } } }).principal;
+  return principal ? { organizationId: principal.organization.id, tokenId: principal.tokenId } : {};
 }
 
 /**
