@@ -90,6 +90,7 @@ export class Metrics {
     // Known outcomes start at 0, so a dashboard's rate() has a series before the first email.
     for (const outcome of ['sent', 'bounced', 'failed'] as const) this.emails.inc({ outcome }, 0);
     const readings = () => this.readings;
+    const outbox = () => this.readOutbox();
     new Gauge({
       name: `${METRIC_PREFIX}db_pool_connections`,
       help: 'PostgreSQL connections of this process, by state: in_use (lent to a query) or idle.',
@@ -121,30 +122,44 @@ export class Metrics {
         this.set(pool?.max ?? 0);
       },
     });
-    const outboxAge = new Gauge({
-      name: `${METRIC_PREFIX}outbox_oldest_pending_age_seconds`,
-      help: 'Age of the oldest email of the outbox not yet sent, by kind (0 when none waits).',
-      labelNames: ['kind'] as const,
-      registers: [this.registry],
-    });
     new Gauge({
       name: `${METRIC_PREFIX}outbox_pending`,
       help: 'Emails of the outbox not yet sent (the queue depth), by kind.',
       labelNames: ['kind'] as const,
       registers: [this.registry],
-      async collect() {
+      collect: async function () {
         this.reset();
-        outboxAge.reset();
-        const source = readings();
-        if (!source) return;
-        // A scrape never waits long on the database; when it cannot read the backlog, the series are absent.
-        const rows = await withinMs(source.outbox(), 2000).catch(() => null);
-        for (const row of rows ?? []) {
-          this.set({ kind: row.kind }, row.pending);
-          outboxAge.set({ kind: row.kind }, row.oldestAgeSeconds);
-        }
+        for (const row of await outbox()) this.set({ kind: row.kind }, row.pending);
       },
     });
+    new Gauge({
+      name: `${METRIC_PREFIX}outbox_oldest_pending_age_seconds`,
+      help: 'Age of the oldest email of the outbox not yet sent, by kind.',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect: async function () {
+        this.reset();
+        for (const row of await outbox()) this.set({ kind: row.kind }, row.oldestAgeSeconds);
+      },
+    });
+  }
+
+  /**
+   * One read of the outbox per scrape, shared by its two gauges. A scrape never waits long on the database: when
+   * the backlog cannot be read within 2 s, its series are absent from that scrape.
+   */
+  private outboxReading: Promise<readonly OutboxReading[]> | null = null;
+
+  /** prom-client collects every metric of a scrape at once: the read in flight is the scrape's. */
+  private readOutbox(): Promise<readonly OutboxReading[]> {
+    const source = this.readings;
+    if (!source) return Promise.resolve([]);
+    this.outboxReading ??= withinMs(source.outbox(), 2000)
+      .catch(() => [] as readonly OutboxReading[])
+      .finally(() => {
+        this.outboxReading = null;
+      });
+    return this.outboxReading;
   }
 
   /** Readings taken at scrape time (the database pool and the outbox); set once by the metrics module. */

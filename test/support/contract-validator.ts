@@ -17,6 +17,7 @@ export interface Exchange {
  */
 export const UNDESCRIBED_PATHS: readonly RegExp[] = [
   /^\/health\/(live|ready)\/?$/i, // probes, terminus format (OPERATIONS.md)
+  /^\/metrics$/i, // Prometheus text format, for the scraper (README, Metrics)
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
   /^\/api\/v1\/openapi\.json$/i, // the document itself
   /^\/api\/v1\/docs(\/|$)/i, // the browsable reference and its assets
