@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ShutdownState } from './shutdown-state';
@@ -33,10 +34,16 @@ export async function stopGracefully(app: INestApplicationContext, options: Grac
   const stop = (async () => {
     app.get(ShutdownState).beginDraining();
     if (options.delayMs > 0) await sleep(options.delayMs);
+    // Closing the listener closes the connections idle at that moment; a keep-alive connection whose request
+    // finishes later would otherwise hold the close until its keep-alive timeout.
+    const server = 'getHttpServer' in app ? (app as { getHttpServer(): Server }).getHttpServer() : null;
+    const sweep = server ? setInterval(() => server.closeIdleConnections(), 50) : undefined;
     try {
       await app.close();
     } catch (error) {
       options.log.error(`while closing: ${(error as Error).message}`);
+    } finally {
+      clearInterval(sweep);
     }
     await options.afterClose?.().catch((error: unknown) => options.log.error(`while stopping: ${String(error)}`));
     return true as const;
