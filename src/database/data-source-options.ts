@@ -5,6 +5,7 @@ import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000
 import { RenewalAndDeliveryIndexes1764100000000 } from './migrations/1764100000000-renewal-and-delivery-indexes';
 import { AttestationRequestListing1764300000000 } from './migrations/1764300000000-attestation-request-listing';
 import { EventsAndWebhooks1764400000000 } from './migrations/1764400000000-events-and-webhooks';
+import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
 import { RECORDS } from './records';
 
 export const MIGRATIONS = [
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   RenewalAndDeliveryIndexes1764100000000,
   AttestationRequestListing1764300000000,
   EventsAndWebhooks1764400000000,
+  ListCounters1764900000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (pg `query_timeout`). */

@@ -1,84 +1,73 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { containsPattern, fetchPage, Page, PageRequest } from '@lib/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Page, PageRequest } from '@lib/common';
+import type { Statement } from '../../database/list-totals';
 import { DocumentListingRepository, DocumentsFilter } from '../application/document-listing.repository';
+import type { AttestationType } from '../domain/document';
+import { Document } from '../domain/document';
 import type { DocumentListing } from '../domain/document-listing';
-import { countAttestations } from './attestation-counts.query';
-import { documentMapper } from './document.mapper';
-import { DocumentRevisionRecord } from './document-revision.record';
-import { DocumentRecord } from './document.record';
+import { documentListingStatement, DocumentListingRow, fetchDocumentsPage } from './documents-list.sql';
 
-/** Three statements per page whatever its size: the count, the page's rows, and their attestation counts. */
+/**
+ * Two statements per page whatever its size: the total (a maintained counter), and the page's rows joined with
+ * their latest revision and their maintained attestation counts.
+ */
 @Injectable()
 export class TypeormDocumentListingRepository extends DocumentListingRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {
     super();
   }
 
-  page(
+  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
+
+  async page(
     organizationId: string,
     filter: DocumentsFilter,
     request: PageRequest,
     now: Date,
   ): Promise<Page<DocumentListing>> {
-    return fetchPage(
-      request,
-      async () =>
-        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())
-          ?.total ?? 0,
-      (offset, limit) =>
-        this.listings(
-          this.withLatestRevision(this.matching(organizationId, filter))
-            .orderBy('document.name', 'ASC')
-            .addOrderBy('document.id', 'ASC')
-            .offset(offset)
-            .limit(limit),
-          now,
-        ),
+    const { rows, total } = await fetchDocumentsPage(
+      this.run,
+      organizationId,
+      filter,
+      request.offset,
+      request.perPage,
+      now,
     );
+    return { items: rows.map(toListing), total };
   }
 
   async find(documentId: string, now: Date): Promise<DocumentListing | null> {
-    const query = this.withLatestRevision(
-      activeManager(this.db)
-        .getRepository(DocumentRecord)
-        .createQueryBuilder('document')
-        .where('document.id = :documentId', { documentId }),
-    );
-    const [listing] = await this.listings(query, now);
-    return listing ?? null;
+    const [row] = (await this.run(documentListingStatement(documentId, now))) as DocumentListingRow[];
+    return row ? toListing(row) : null;
   }
+}
 
-  private matching(organizationId: string, filter: DocumentsFilter): SelectQueryBuilder<DocumentRecord> {
-    const query = activeManager(this.db)
-      .getRepository(DocumentRecord)
-      .createQueryBuilder('document')
-      .where('document.organization_id = :organizationId', { organizationId })
-      .andWhere(filter.archived ? 'document.archived_at IS NOT NULL' : 'document.archived_at IS NULL');
-    if (filter.name !== undefined) query.andWhere('document.name ILIKE :name', { name: containsPattern(filter.name) });
-    return query;
-  }
-
-  private withLatestRevision(query: SelectQueryBuilder<DocumentRecord>): SelectQueryBuilder<DocumentRecord> {
-    return query
-      .leftJoin(DocumentRevisionRecord, 'latest', 'latest.id = document.latest_revision_id')
-      .addSelect('latest.published_at', 'last_updated_at');
-  }
-
-  private async listings(query: SelectQueryBuilder<DocumentRecord>, now: Date): Promise<DocumentListing[]> {
-    const { entities, raw } = await query.getRawAndEntities<{ document_id: string; last_updated_at: Date | null }>();
-    const lastUpdatedAt = new Map(raw.map((row) => [row.document_id, row.last_updated_at]));
-    const counts = await countAttestations(
-      activeManager(this.db),
-      entities.map((record) => record.id),
-      now,
-    );
-    return entities.map((record) => ({
-      document: documentMapper.toDomain(record),
-      lastUpdatedAt: lastUpdatedAt.get(record.id) ?? null,
-      attestationCounts: counts.get(record.id)!,
-    }));
-  }
+function toListing(row: DocumentListingRow): DocumentListing {
+  return {
+    document: new Document(
+      row.id,
+      row.organization_id,
+      row.name,
+      row.default_attestation_type as AttestationType,
+      row.requires_signature,
+      row.renewal_interval_days,
+      row.auto_renew,
+      row.latest_revision_id,
+      row.archived_at,
+      row.created_at,
+      row.updated_at,
+    ),
+    lastUpdatedAt: row.last_updated_at,
+    attestationCounts: {
+      attested_latest: row.attested_latest,
+      pending_attested: row.pending_attested,
+      renewal_due: row.renewal_due,
+      attested_outdated: row.attested_outdated,
+      unrequested: row.unrequested,
+      total: row.total,
+    },
+  };
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { activeManager } from '../../database/typeorm-unit-of-work';
-import { fetchPage, Page, PageRequest } from '@lib/common';
+import { Page, PageRequest } from '@lib/common';
 import { GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
 import { GroupRecord } from './group.record';
+import { fetchGroupsPage } from './groups-list.sql';
 
 @Injectable()
 export class TypeormGroupRepository extends GroupRepository {
@@ -28,25 +29,14 @@ export class TypeormGroupRepository extends GroupRepository {
     return record ? groupMapper.toDomain(record) : null;
   }
 
-  page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
-    const query = () =>
-      activeManager(this.db)
-        .getRepository(GroupRecord)
-        .createQueryBuilder('grp')
-        .where('grp.organization_id = :organizationId', { organizationId });
-    return fetchPage(
-      request,
-      async () => (await query().select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())?.total ?? 0,
-      async (offset, limit) => {
-        const records = await query()
-          .orderBy('grp.name', 'ASC')
-          .addOrderBy('grp.id', 'ASC')
-          .offset(offset)
-          .limit(limit)
-          .getMany();
-        return records.map(groupMapper.toDomain);
-      },
+  async page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
+    const { rows, total } = await fetchGroupsPage(
+      (statement) => activeManager(this.db).query(statement.text, statement.values),
+      organizationId,
+      request.offset,
+      request.perPage,
     );
+    return { items: rows.map(groupMapper.fromRow), total };
   }
 
   async addDocument(groupId: string, documentId: string, now: Date): Promise<void> {

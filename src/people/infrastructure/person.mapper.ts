@@ -1,4 +1,5 @@
 import { Person, PersonSource } from '../domain/person';
+import type { PersonRow } from './people-list.sql';
 import { PersonRecord } from './person.record';
 
 export const personMapper = {
@@ -15,6 +16,21 @@ export const personMapper = {
       r.archivedAt,
       r.createdAt,
       r.updatedAt,
+    ),
+  /** From a raw row (no entity hydration on the hot reads). */
+  fromRow: (r: PersonRow): Person =>
+    new Person(
+      r.id,
+      r.organization_id,
+      r.first_name,
+      r.last_name,
+      r.email,
+      r.phone,
+      r.source as PersonSource,
+      r.source_id,
+      r.archived_at,
+      r.created_at,
+      r.updated_at,
     ),
   toRecord: (p: Person): PersonRecord =>
     Object.assign(new PersonRecord(), {

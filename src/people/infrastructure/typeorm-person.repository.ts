@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { activeManager } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import { activeManager } from '../../database/typeorm-unit-of-work';
 import {
   containsPattern,
-  fetchPage,
   isUniqueViolation,
   messages,
   Page,
@@ -13,6 +12,8 @@ import {
 } from '@lib/common';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
+import type { Statement } from '../../database/list-totals';
+import { fetchPeoplePage, PERSON_IN_ORGANIZATION_SQL, PersonRow } from './people-list.sql';
 import { personMapper } from './person.mapper';
 import { PersonRecord } from './person.record';
 
@@ -23,6 +24,8 @@ export class TypeormPersonRepository extends PersonRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {
     super();
   }
+
+  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
 
   /** The unique index decides, so two concurrent creates with one email cannot both succeed. */
   async add(person: Person): Promise<void> {
@@ -46,8 +49,8 @@ export class TypeormPersonRepository extends PersonRepository {
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Person | null> {
-    const record = await activeManager(this.db).getRepository(PersonRecord).findOneBy({ organizationId, id });
-    return record ? personMapper.toDomain(record) : null;
+    const [row] = (await activeManager(this.db).query(PERSON_IN_ORGANIZATION_SQL, [id, organizationId])) as PersonRow[];
+    return row ? personMapper.fromRow(row) : null;
   }
 
   async findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]> {
@@ -57,31 +60,10 @@ export class TypeormPersonRepository extends PersonRepository {
   }
 
   page(organizationId: string, filter: PeopleFilter, request: PageRequest): Promise<Page<Person>> {
-    return fetchPage(
-      request,
-      // count(*), not TypeORM's getCount(): its COUNT(DISTINCT id) would sort every matching row.
-      async () =>
-        (await this.matching(organizationId, filter).select('COUNT(*)::int', 'total').getRawOne<{ total: number }>())
-          ?.total ?? 0,
-      async (offset, limit) => {
-        // Ids first, then their rows: a deep page walks its offset in people_active alone (an index-only scan,
-        // as the index holds created_at and id) and reads only the page's own rows from the table.
-        const ids = await this.matching(organizationId, filter)
-          .select('person.id', 'id')
-          .orderBy('person.created_at', 'ASC')
-          .addOrderBy('person.id', 'ASC')
-          .offset(offset)
-          .limit(limit)
-          .getRawMany<{ id: string }>();
-        if (ids.length === 0) return [];
-        const records = await activeManager(this.db).getRepository(PersonRecord).findBy({ id: In(ids.map((row) => row.id)) });
-        const byId = new Map(records.map((record) => [record.id, record]));
-        return ids.flatMap(({ id }) => {
-          const record = byId.get(id);
-          return record ? [personMapper.toDomain(record)] : [];
-        });
-      },
-    );
+    return fetchPeoplePage(this.run, organizationId, filter, request.offset, request.perPage).then(({ rows, total }) => ({
+      items: rows.map(personMapper.fromRow),
+      total,
+    }));
   }
 
   async findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null> {
@@ -91,7 +73,7 @@ export class TypeormPersonRepository extends PersonRepository {
 
   /** Organization first, so no filter can reach another organization's rows; text filters use the trigram indexes. */
   private matching(organizationId: string, filter: PeopleFilter): SelectQueryBuilder<PersonRecord> {
-    const query = activeManager(this.db)
+    const query = this.db
       .getRepository(PersonRecord)
       .createQueryBuilder('person')
       .where('person.organization_id = :organizationId', { organizationId })

@@ -1,0 +1,123 @@
+import { containsPattern } from '@lib/common';
+import { listTotal, Statement } from '../../database/list-totals';
+import type { DocumentsFilter } from '../application/document-listing.repository';
+
+export interface DocumentListingRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  default_attestation_type: string;
+  requires_signature: boolean;
+  renewal_interval_days: number | null;
+  auto_renew: boolean;
+  latest_revision_id: string | null;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  last_updated_at: Date | null;
+  attested_latest: number;
+  pending_attested: number;
+  renewal_due: number;
+  attested_outdated: number;
+  unrequested: number;
+  total: number;
+}
+
+/**
+ * The attestation counts of the documents in `d`, read from what the triggers maintain (see the ListCounters
+ * migration): the sum of the document's delta rows (one row once the lifecycle pass folded them), plus the pairs
+ * whose attestation fell due since the pass last moved them, found in the partial index on `due_at` (a range of
+ * a few entries, empty right after the pass). $N is now, which decides what is due.
+ */
+function countsJoin(now: string): string {
+  return `
+    LEFT JOIN LATERAL (
+      SELECT coalesce(sum(k.latest), 0)::int AS latest, coalesce(sum(k.latest_open), 0)::int AS latest_open,
+             coalesce(sum(k.due), 0)::int AS due, coalesce(sum(k.due_open), 0)::int AS due_open,
+             coalesce(sum(k.pending), 0)::int AS pending, coalesce(sum(k.outdated), 0)::int AS outdated,
+             coalesce(sum(k.unrequested), 0)::int AS unrequested
+      FROM attestation_count_deltas k WHERE k.document_id = d.id
+    ) k ON true
+    LEFT JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE f.bucket = 'latest')::int AS fell,
+             count(*) FILTER (WHERE f.bucket = 'latest_open')::int AS fell_open
+      FROM attestation_standings f
+      WHERE f.document_id = d.id AND f.bucket IN ('latest', 'latest_open') AND f.due_at IS NOT NULL
+        AND f.due_at < ${now}::timestamptz
+    ) f ON true`;
+}
+
+const LISTING_COLUMNS = `
+    d.id, d.organization_id, d.name, d.default_attestation_type, d.requires_signature, d.renewal_interval_days,
+    d.auto_renew, d.latest_revision_id, d.archived_at, d.created_at, d.updated_at,
+    latest.published_at AS last_updated_at,
+    k.latest + k.latest_open - f.fell - f.fell_open AS attested_latest,
+    k.pending + k.due_open + f.fell_open AS pending_attested,
+    k.due + f.fell AS renewal_due,
+    k.outdated AS attested_outdated,
+    k.unrequested,
+    k.latest + k.latest_open + k.due + k.due_open + k.pending + k.outdated + k.unrequested AS total`;
+
+type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
+
+/**
+ * A page of documents with their latest publication and attestation counts, in one statement after the total:
+ * the maintained counter without a name filter; with one, `count(*) OVER ()` over the matching documents in the
+ * same statement as the page. The API and the benchmark's bare reference run exactly these.
+ */
+export async function fetchDocumentsPage(
+  run: Runner,
+  organizationId: string,
+  filter: DocumentsFilter,
+  offset: number,
+  limit: number,
+  now: Date,
+): Promise<{ rows: DocumentListingRow[]; total: number }> {
+  const state = filter.archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL';
+  if (filter.name === undefined) {
+    const [{ total }] = (await run(
+      listTotal(organizationId, filter.archived ? 'documents_archived' : 'documents_active'),
+    )) as { total: number }[];
+    if (offset >= total) return { rows: [], total };
+    const rows = (await run({
+      text: `
+        SELECT ${LISTING_COLUMNS}
+        FROM (SELECT * FROM documents WHERE organization_id = $1 AND ${state} ORDER BY name, id OFFSET $2 LIMIT $3) d
+        LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
+        ${countsJoin('$4')}
+        ORDER BY d.name, d.id`,
+      values: [organizationId, offset, limit, now],
+    })) as unknown as DocumentListingRow[];
+    return { rows, total };
+  }
+  const where = `organization_id = $1 AND ${state} AND name ILIKE $2`;
+  const rows = (await run({
+    text: `
+      SELECT ${LISTING_COLUMNS}, d.matching
+      FROM (SELECT *, count(*) OVER ()::int AS matching FROM documents WHERE ${where}
+            ORDER BY name, id OFFSET $3 LIMIT $4) d
+      LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
+      ${countsJoin('$5')}
+      ORDER BY d.name, d.id`,
+    values: [organizationId, containsPattern(filter.name), offset, limit, now],
+  })) as unknown as (DocumentListingRow & { matching: number })[];
+  if (rows.length > 0) return { rows, total: rows[0].matching };
+  if (offset === 0) return { rows: [], total: 0 };
+  const [{ total }] = (await run({
+    text: `SELECT count(*)::int AS total FROM documents WHERE ${where}`,
+    values: [organizationId, containsPattern(filter.name)],
+  })) as { total: number }[];
+  return { rows: [], total };
+}
+
+export function documentListingStatement(documentId: string, now: Date): Statement {
+  return {
+    text: `
+      SELECT ${LISTING_COLUMNS}
+      FROM documents d
+      LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
+      ${countsJoin('$2')}
+      WHERE d.id = $1`,
+    values: [documentId, now],
+  };
+}
