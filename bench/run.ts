@@ -8,11 +8,17 @@
  *     EXPLAIN ANALYZE plan of every SELECT behind one request;
  *  4. stops the API and drops the database (BENCH_KEEP_DATABASE=1 keeps it; BENCH_REUSE_DATABASE=1 skips the
  *     seeding when the database already holds a seeded organization).
- * Other knobs: REDIS_URL (default redis://127.0.0.1:6379), BENCH_REQUESTS (default 200), BENCH_ONLY=<text>
- * (only scenarios whose name or file contains it).
+ * Each scenario runs against the API and against the bench's bare reference (bench/lib/bare-server.ts: node:http
+ * + pg sending the same statements), first checked to answer the same body with the same statements, then measured
+ * alternately (API, bare, API, bare) at 1 and at 16 connections. BENCH_BASELINE=<dir> adds a third server, the
+ * built API of another checkout (e.g. main before a change), measured in the same rounds.
+ * Other knobs: REDIS_URL (default redis://127.0.0.1:6379), BENCH_SECONDS (per round, default 3), BENCH_ROUNDS
+ * (default 2), BENCH_CONNECTIONS (default 1,16), BENCH_ONLY=<text> (only scenarios whose name or file contains it),
+ * BENCH_EXPLAIN=1 (print the plans), BENCH_CPU_PROFILE=<dir> (run the API with --cpu-prof into that directory).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { newId } from '@lib/common';
@@ -22,7 +28,7 @@ import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
 import { explainQueries } from './lib/explain';
 import { seedLargeOrganization } from './lib/large-organization';
-import { measure, Measurement } from './lib/measure';
+import { measure, Measurement, percentileOf, rssMbOf } from './lib/measure';
 import type { BenchContext, Scenario } from './scenario';
 
 const ROOT = join(__dirname, '..');
@@ -86,6 +92,117 @@ async function reuseSeededOrganization(client: Client): Promise<{ organizationId
   return { organizationId: rows[0].organization_id, token };
 }
 
+interface Server {
+  label: string;
+  process: RunningProcess;
+  origin: string;
+  recorderPort: number;
+}
+
+interface Cell {
+  requests: number;
+  p50: number;
+  p99: number;
+  throughput: number;
+  cpuPerRequestMs: number;
+  peakRssMb: number;
+  unexpected: Record<string, number>;
+}
+
+interface Row {
+  scenario: Scenario;
+  connections: number;
+  cells: Record<string, Cell>;
+}
+
+const RECORDER = join(__dirname, 'lib', 'sql-recorder.js');
+
+async function startServer(
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<Server> {
+  const port = await freePort();
+  const recorderPort = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = startBuilt(
+    entry,
+    { ...env, PORT: String(port), APP_URL: env.APP_URL ?? origin, BENCH_SQL_RECORDER_PORT: String(recorderPort) },
+    { cwd: options.cwd, nodeArgs: ['-r', RECORDER, ...(options.nodeArgs ?? [])] },
+  );
+  await waitUntilReady(`${origin}/health/ready`, started);
+  return { label, process: started, origin, recorderPort };
+}
+
+/** One request's body and statements (literal times and the usage stamp left out, as they legitimately differ). */
+async function observe(server: Server, token: string, path: string): Promise<{ body: unknown; statements: string[] }> {
+  const control = `http://127.0.0.1:${server.recorderPort}`;
+  await fetch(`${control}/start`, { method: 'POST' });
+  const response = await fetch(`${server.origin}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  const recorded = (await (await fetch(`${control}/stop`, { method: 'POST' })).json()) as {
+    text: string;
+    values: unknown[];
+  }[];
+  const statements = recorded
+    .filter(({ text }) => !/^\s*UPDATE api_tokens SET last_used_at/.test(text))
+    .map(
+      ({ text, values }) =>
+        `${text.replace(/\s+/g, ' ').trim()} -- ${JSON.stringify(values).replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"<time>"')}`,
+    );
+  return { body: { status: response.status, body }, statements };
+}
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+function cellOf(rounds: Measurement[]): Cell {
+  const latencies = rounds.flatMap((m) => m.latencies).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, m) => sum + m.seconds, 0);
+  const cpuMs = rounds.reduce((sum, m) => sum + m.cpuMs, 0);
+  const unexpected: Record<string, number> = {};
+  for (const m of rounds)
+    for (const [status, n] of Object.entries(m.unexpected)) unexpected[status] = (unexpected[status] ?? 0) + n;
+  return {
+    requests: latencies.length,
+    p50: percentileOf(latencies, 50),
+    p99: percentileOf(latencies, 99),
+    throughput: latencies.length / seconds,
+    cpuPerRequestMs: cpuMs / latencies.length,
+    peakRssMb: Math.max(...rounds.map((m) => m.peakRssMb)),
+    unexpected,
+  };
+}
+
+const README_BEGIN = '<!-- bench:begin -->';
+const README_END = '<!-- bench:end -->';
+
+function table(rows: Row[], labels: string[]): string[] {
+  const [api, bare, ...others] = labels;
+  const lines = [
+    `| request | conns | ${labels.map((l) => `${l} p50 / p99 ms`).join(' | ')} | ${labels
+      .map((l) => `${l} req/s`)
+      .join(' | ')} | ${labels.map((l) => `${l} CPU ms/req`).join(' | ')} | ${api} ÷ ${bare} throughput |${others
+      .map((o) => ` ${api} ÷ ${o} throughput |`)
+      .join('')}`,
+    `|---|---|${labels.map(() => '---|').join('')}${labels.map(() => '---|').join('')}${labels
+      .map(() => '---|')
+      .join('')}---|${others.map(() => '---|').join('')}`,
+  ];
+  for (const { scenario, connections, cells } of rows) {
+    lines.push(
+      `| \`${scenario.name}\` | ${connections} | ${labels
+        .map((l) => `${fixed(cells[l].p50)} / ${fixed(cells[l].p99)}`)
+        .join(' | ')} | ${labels.map((l) => fixed(cells[l].throughput, 0)).join(' | ')} | ${labels
+        .map((l) => fixed(cells[l].cpuPerRequestMs, 2))
+        .join(' | ')} | ${fixed(cells[api].throughput / cells[bare].throughput, 2)} |${others
+        .map((o) => ` ${fixed(cells[api].throughput / cells[o].throughput, 2)} |`)
+        .join('')}`,
+    );
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
   const entry = 'dist/src/main.js';
   if (!existsSync(join(ROOT, entry)))
@@ -93,75 +210,139 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_bench';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const scenarios = loadScenarios();
-  const amountDefault = Number(process.env.BENCH_REQUESTS ?? 200);
-  if (!Number.isInteger(amountDefault) || amountDefault < 100)
-    throw new Error('BENCH_REQUESTS must be a whole number ≥ 100');
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const roundsPerCell = Number(process.env.BENCH_ROUNDS ?? 2);
+  const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,16').split(',').map(Number);
+  const baselineDir = process.env.BENCH_BASELINE;
+  const profileDir = process.env.BENCH_CPU_PROFILE;
 
   const { organizationId, token } = await prepareDatabase(databaseUrl);
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  let api: RunningProcess | undefined;
-  const results: { scenario: Scenario; measurement: Measurement }[] = [];
+  const servers: Server[] = [];
+  const rows: Row[] = [];
+  const apiOnly: { scenario: Scenario; connections: number; cell: Cell }[] = [];
   const failures: string[] = [];
   const sqlClient = new Client({ connectionString: databaseUrl });
   await sqlClient.connect();
+  const runId = randomBytes(4).toString('hex');
+  const env = (name: string) => ({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `bench:${runId}:${name}`,
+    APP_KEY: randomBytes(32).toString('hex'),
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+  });
   try {
-    api = startBuilt(entry, {
-      PORT: String(port),
-      APP_URL: appUrl,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}`,
-      APP_KEY: randomBytes(32).toString('hex'),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      NODE_ENV: 'production',
+    const api = await startServer('API', entry, env('api'), {
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
-    await waitUntilReady(`${appUrl}/health/ready`, api);
-    log(`API (${entry}) ready on ${appUrl}, Node ${process.version}.`);
+    servers.push(api);
+    // Links are built from APP_URL: the bare reference builds them from the API's, so bodies compare equal.
+    servers.push(
+      await startServer(
+        'bare',
+        'bench/lib/bare-server.ts',
+        { ...env('bare'), APP_URL: api.origin },
+        {
+          nodeArgs: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+        },
+      ),
+    );
+    if (baselineDir) {
+      servers.push(await startServer('before', entry, { ...env('before'), APP_URL: api.origin }, { cwd: baselineDir }));
+    }
+    log(
+      `API (${entry}), bare reference${baselineDir ? ` and baseline (${baselineDir})` : ''} ready; Node ${process.version}.`,
+    );
 
     const context: BenchContext = {
-      apiUrl: `${appUrl}/api/v1`,
+      apiUrl: `${api.origin}/api/v1`,
       token,
       organizationId,
       databaseUrl,
-      apiPid: api.child.pid!,
+      apiPid: api.process.child.pid!,
       sql: async (text, params) => (await sqlClient.query(text, params)).rows,
     };
     for (const { scenario } of scenarios) {
       const request = await scenario.request(context);
-      const options = {
-        url: appUrl,
-        token,
-        request,
-        expectStatus: scenario.expectStatus ?? 200,
-      };
-      await measure({ ...options, amount: scenario.warmUp ?? WARM_UP_REQUESTS, connections: 1 });
-      const observed = await scenario.observe?.before(context);
-      const measurement = await measure({
-        ...options,
-        amount: scenario.requests ?? amountDefault,
-        connections: scenario.connections ?? 1,
-      });
-      const observations = (await scenario.observe?.after(context, observed)) ?? { lines: [], failures: [] };
-      if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
-        observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
-      }
-      failures.push(...observations.failures.map((failure) => `${scenario.name}: ${failure}`));
-      results.push({ scenario, measurement });
       log();
       log(`## ${scenario.name}`);
-      log(
-        `${measurement.requests} requests, ${scenario.connections ?? 1} connection(s): median ${ms(measurement.median)}, ` +
-          `p90 ${ms(measurement.p90)}, p99 ${ms(measurement.p99)}, max ${ms(measurement.max)}, ` +
-          `${measurement.requestsPerSecond.toFixed(0)} req/s`,
-      );
-      if (Object.keys(measurement.unexpected).length > 0) {
-        log(`UNEXPECTED STATUSES: ${JSON.stringify(measurement.unexpected)}`);
+      if (!scenario.bare) {
+        // No bare counterpart (endpoints the reference does not serve): the API alone, as requested by the scenario.
+        const options = { url: api.origin, token, request, expectStatus: scenario.expectStatus ?? 200 };
+        await measure({ ...options, amount: scenario.warmUp ?? WARM_UP_REQUESTS, connections: 1 });
+        const observed = await scenario.observe?.before(context);
+        const measurement = await measure({
+          ...options,
+          amount: scenario.requests ?? Number(process.env.BENCH_REQUESTS ?? 200),
+          connections: scenario.connections ?? 1,
+          pid: api.process.child.pid,
+        });
+        const observations = (await scenario.observe?.after(context, observed)) ?? { lines: [], failures: [] };
+        if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
+          observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
+        }
+        failures.push(...observations.failures.map((failure) => `${scenario.name}: ${failure}`));
+        apiOnly.push({ scenario, connections: scenario.connections ?? 1, cell: cellOf([measurement]) });
+        log(
+          `API only, ${measurement.requests} requests, ${scenario.connections ?? 1} connection(s): median ${ms(measurement.median)}, ` +
+            `p99 ${ms(measurement.p99)}, ${measurement.requestsPerSecond.toFixed(0)} req/s`,
+        );
+        for (const line of observations.lines) log(line);
+        for (const failure of observations.failures) log(`REQUIREMENT NOT MET: ${failure}`);
+        if (Object.keys(measurement.unexpected).length > 0)
+          log(`UNEXPECTED STATUSES: ${JSON.stringify(measurement.unexpected)}`);
+        continue;
       }
-      for (const line of observations.lines) log(line);
-      for (const failure of observations.failures) log(`REQUIREMENT NOT MET: ${failure}`);
-      if (scenario.queries) {
+      const reference = await observe(api, token, request.path);
+      const answer = await observe(servers[1], token, request.path);
+      if (!isDeepStrictEqual(reference.body, answer.body))
+        throw new Error(`the bare reference answered another body for ${request.path}`);
+      if (!isDeepStrictEqual(reference.statements, answer.statements))
+        throw new Error(
+          `the bare reference sent other statements for ${request.path}:\nAPI:\n${reference.statements.join('\n')}\nbare:\n${answer.statements.join('\n')}`,
+        );
+      log(`checked: same body and the same ${reference.statements.length} statement(s) as the API`);
+      for (const connections of connectionCounts) {
+        const measured: Record<string, Measurement[]> = Object.fromEntries(servers.map((s) => [s.label, []]));
+        for (const server of servers) {
+          await measure({
+            url: server.origin,
+            token,
+            request,
+            amount: WARM_UP_REQUESTS * connections,
+            connections,
+            expectStatus: scenario.expectStatus ?? 200,
+          });
+        }
+        for (let round = 0; round < roundsPerCell; round++) {
+          for (const server of servers) {
+            measured[server.label].push(
+              await measure({
+                url: server.origin,
+                token,
+                request,
+                duration: seconds,
+                connections,
+                expectStatus: scenario.expectStatus ?? 200,
+                pid: server.process.child.pid,
+              }),
+            );
+          }
+        }
+        const cells = Object.fromEntries(servers.map((s) => [s.label, cellOf(measured[s.label])]));
+        rows.push({ scenario, connections, cells });
+        for (const server of servers) {
+          const cell = cells[server.label];
+          log(
+            `${server.label.padEnd(6)} ${connections} conn: ${cell.requests} requests, p50 ${ms(cell.p50)}, p99 ${ms(cell.p99)}, ` +
+              `${fixed(cell.throughput, 0)} req/s, ${fixed(cell.cpuPerRequestMs, 2)} ms CPU/request, RSS ${fixed(cell.peakRssMb, 0)} MB` +
+              (Object.keys(cell.unexpected).length ? `, UNEXPECTED ${JSON.stringify(cell.unexpected)}` : ''),
+          );
+        }
+      }
+      if (scenario.queries && process.env.BENCH_EXPLAIN === '1') {
         const explained = await explainQueries(databaseUrl, (db) => scenario.queries!(db, context));
         for (const [index, query] of explained.entries()) {
           log();
@@ -172,23 +353,50 @@ async function main(): Promise<void> {
         }
       }
     }
+    const peaks = servers.map((s) => `${s.label} ${fixed(rssMbOf(s.process.child.pid!, 'VmHWM'), 0)} MB`).join(', ');
+    log();
+    log('## Summary');
+    const lines = table(
+      rows,
+      servers.map((s) => s.label),
+    );
+    if (apiOnly.length > 0) {
+      lines.push(
+        '',
+        '| request (API only: no bare counterpart) | conns | p50 / p99 ms | req/s | CPU ms/req |',
+        '|---|---|---|---|---|',
+      );
+      for (const { scenario, connections, cell } of apiOnly)
+        lines.push(
+          `| \`${scenario.name}\` | ${connections} | ${fixed(cell.p50)} / ${fixed(cell.p99)} | ${fixed(cell.throughput, 0)} | ${fixed(cell.cpuPerRequestMs, 2)} |`,
+        );
+    }
+    lines.push('', `Peak RSS through the whole run (VmHWM): ${peaks}.`);
+    for (const line of lines) log(line);
+    if (!process.env.BENCH_ONLY && process.env.BENCH_WRITE_README !== '0') {
+      const readme = join(ROOT, 'README.md');
+      const text = readFileSync(readme, 'utf8');
+      const begin = text.indexOf(README_BEGIN);
+      const end = text.indexOf(README_END);
+      if (begin !== -1 && end > begin) {
+        const stamp = `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench\` (${seconds} s × ${roundsPerCell} rounds per cell, alternating; Node ${process.version}; shared machine):`;
+        writeFileSync(
+          readme,
+          `${text.slice(0, begin + README_BEGIN.length)}\n${stamp}\n\n${lines.join('\n')}\n${text.slice(end)}`,
+        );
+        log('(README.md table updated)');
+      }
+    }
   } finally {
     await sqlClient.end();
-    await api?.stop();
+    for (const server of servers.reverse()) await server.process.stop();
     if (process.env.BENCH_KEEP_DATABASE !== '1' && process.env.BENCH_REUSE_DATABASE !== '1')
       await dropDatabase(databaseUrl);
   }
-
-  log();
-  log('## Summary');
-  log('| scenario | requests | median | p90 | p99 |');
-  log('|---|---|---|---|---|');
-  for (const { scenario, measurement } of results) {
-    log(
-      `| ${scenario.name} | ${measurement.requests} | ${ms(measurement.median)} | ${ms(measurement.p90)} | ${ms(measurement.p99)} |`,
-    );
-  }
-  if (results.some(({ measurement }) => Object.keys(measurement.unexpected).length > 0)) {
+  if (
+    rows.some(({ cells }) => Object.values(cells).some((cell) => Object.keys(cell.unexpected).length > 0)) ||
+    apiOnly.some(({ cell }) => Object.keys(cell.unexpected).length > 0)
+  ) {
     throw new Error('some responses had an unexpected status (see above)');
   }
   if (failures.length > 0) throw new Error(`requirements not met:\n${failures.join('\n')}`);

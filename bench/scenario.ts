@@ -40,6 +40,12 @@ export interface Scenario {
   requests?: number;
   /** Concurrent connections. Default 1, so the median is the latency of one request, not of a queue. */
   connections?: number;
+  /**
+   * The bench's bare reference (bench/lib/bare-server.ts) serves this request too: it is checked against the API
+   * and both are measured alternately at 1 and 16 connections. Otherwise the API alone is measured, with
+   * `requests` and `connections`.
+   */
+  bare?: boolean;
   /** The status every response must have. Default 200. */
   expectStatus?: number;
   /** Warm-up requests before the measured ones. Default 20. */

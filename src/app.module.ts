@@ -7,6 +7,7 @@ import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalo
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
+import { ListCountersModule } from './list-counters/list-counters.module';
 import { AppConfig } from './config/app-config';
 import { CoreModule, CoreOptions } from './core.module';
 import { DocumentsModule } from './documents/documents.module';
@@ -43,6 +44,7 @@ export const FEATURE_MODULES = [
   AttestationPageModule,
   EventsModule,
   WebhooksModule,
+  ListCountersModule,
 ];
 
 @Module({})
@@ -121,7 +123,7 @@ export class AppModule {
 /**
  * Where emails and webhooks are delivered (the worker, or the embedded API): the notification consumer, given the
  * requests' side of its port, the request lifecycle's scheduled passes, which write the emails it delivers, and
- * the webhook consumer.
+ * the webhook consumer, and the settling pass of the lists' counters.
  */
 function deliveringModules(
   settings: Partial<NotificationWorkerSettings> = {},
@@ -131,6 +133,8 @@ function deliveringModules(
   return [
     NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
     RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
+    ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
   ];
 }

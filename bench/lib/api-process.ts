@@ -26,9 +26,14 @@ export interface RunningProcess {
  * Starts a built entry point (e.g. dist/src/main.js) with the given environment and stops it by its own pid.
  * Its output is kept in memory, not echoed, so the report stays readable.
  */
-export function startBuilt(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, [join(ROOT, entry)], {
-    cwd: ROOT,
+export function startBuilt(
+  entry: string,
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; cwd?: string } = {},
+): RunningProcess {
+  const cwd = options.cwd ?? ROOT;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(cwd, entry)], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { BenchRequest } from '../scenario';
 
@@ -14,6 +15,32 @@ export interface Measurement {
   requestsPerSecond: number;
   /** Responses whose status was not the expected one, by status. */
   unexpected: Record<string, number>;
+  /** The latencies themselves (ms, sorted), to merge rounds. */
+  latencies: number[];
+  seconds: number;
+  /** CPU time (user + system) the server process spent during the measurement, when its pid was given. */
+  cpuMs: number;
+  /** The server process's largest resident set seen during the measurement (sampled every 50 ms), MB. */
+  peakRssMb: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU time of a process so far, in ms (Linux /proc). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** A process's resident set now, or its peak since it started (`VmHWM`), in MB. */
+export function rssMbOf(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+export function percentileOf(sorted: number[], p: number): number {
+  return percentile(sorted, p);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -30,20 +57,31 @@ export async function measure(options: {
   url: string;
   token: string;
   request: BenchRequest;
-  amount: number;
+  /** Either a number of requests or a duration in seconds. */
+  amount?: number;
+  duration?: number;
   connections: number;
   expectStatus: number;
+  /** The server's pid, for its CPU time and memory. */
+  pid?: number;
 }): Promise<Measurement> {
   const latencies: number[] = [];
   const unexpected: Record<string, number> = {};
   const started = performance.now();
+  const cpuBefore = options.pid ? cpuMsOf(options.pid) : 0;
+  let peakRssMb = options.pid ? rssMbOf(options.pid) : NaN;
+  const sampler = options.pid
+    ? setInterval(() => {
+        peakRssMb = Math.max(peakRssMb, rssMbOf(options.pid!));
+      }, 50)
+    : undefined;
   const { path, requests, headers, ...rest } = options.request;
   await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
       {
         url: `${options.url}${API_PREFIX}${path}`,
         connections: options.connections,
-        amount: options.amount,
+        ...(options.duration ? { duration: options.duration } : { amount: options.amount }),
         timeout: 60,
         ...rest,
         ...(requests && {
@@ -61,6 +99,8 @@ export async function measure(options: {
     });
   });
   const seconds = (performance.now() - started) / 1000;
+  if (sampler) clearInterval(sampler);
+  const cpuMs = options.pid ? cpuMsOf(options.pid) - cpuBefore : NaN;
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -70,5 +110,9 @@ export async function measure(options: {
     max: latencies[latencies.length - 1] ?? NaN,
     requestsPerSecond: latencies.length / seconds,
     unexpected,
+    latencies,
+    seconds,
+    cpuMs,
+    peakRssMb,
   };
 }

@@ -4,6 +4,7 @@ import { defineScenario } from '../scenario';
 
 /** A partial name match of three letters: the trigram index on people.full_name. */
 export default defineScenario({
+  bare: true,
   name: 'GET /people?name=ann&per_page=100',
   request: () => ({ path: '/people?name=ann&per_page=100' }),
   queries: (db, { organizationId }) =>

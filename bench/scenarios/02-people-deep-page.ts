@@ -4,6 +4,7 @@ import { defineScenario } from '../scenario';
 
 /** A deep page (offset 49,975): the people_active index gives both the order and the count. */
 export default defineScenario({
+  bare: true,
   name: 'GET /people?page=2000',
   request: () => ({ path: '/people?page=2000' }),
   queries: (db, { organizationId }) =>

@@ -4,6 +4,7 @@ import { defineScenario } from '../scenario';
 
 /** 100 documents with their attestation counts, which fold about 50,000 requests in one statement. */
 export default defineScenario({
+  bare: true,
   name: 'GET /documents?per_page=100',
   request: () => ({ path: '/documents?per_page=100' }),
   queries: (db, { organizationId }) =>

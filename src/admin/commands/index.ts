@@ -1,4 +1,5 @@
 import type { AdminCommand } from '../admin-command';
+import { recountCountersCommand } from './counter.commands';
 import { archiveDocumentCommand, createDocumentCommand, publishDocumentCommand } from './document.commands';
 import { addDocumentToGroupCommand, createGroupCommand } from './group.commands';
 import { changeBillingCommand, createOrganizationCommand } from './organization.commands';
@@ -28,5 +29,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   resendRequestCommand,
   listWebhooksCommand,
   listWebhookDeliveriesCommand,
+  recountCountersCommand,
   seedDemoCommand,
 ];

@@ -1,4 +1,5 @@
 import { containsPattern } from '@lib/common';
+import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
 import { listTotal, Statement } from '../../database/list-totals';
 import type { DocumentsFilter } from '../application/document-listing.repository';
 
@@ -23,40 +24,10 @@ export interface DocumentListingRow {
   total: number;
 }
 
-/**
- * The attestation counts of the documents in `d`, read from what the triggers maintain (see the ListCounters
- * migration): the sum of the document's delta rows (one row once the lifecycle pass folded them), plus the pairs
- * whose attestation fell due since the pass last moved them, found in the partial index on `due_at` (a range of
- * a few entries, empty right after the pass). $N is now, which decides what is due.
- */
-function countsJoin(now: string): string {
-  return `
-    LEFT JOIN LATERAL (
-      SELECT coalesce(sum(k.latest), 0)::int AS latest, coalesce(sum(k.latest_open), 0)::int AS latest_open,
-             coalesce(sum(k.due), 0)::int AS due, coalesce(sum(k.due_open), 0)::int AS due_open,
-             coalesce(sum(k.pending), 0)::int AS pending, coalesce(sum(k.outdated), 0)::int AS outdated,
-             coalesce(sum(k.unrequested), 0)::int AS unrequested
-      FROM attestation_count_deltas k WHERE k.document_id = d.id
-    ) k ON true
-    LEFT JOIN LATERAL (
-      SELECT count(*) FILTER (WHERE f.bucket = 'latest')::int AS fell,
-             count(*) FILTER (WHERE f.bucket = 'latest_open')::int AS fell_open
-      FROM attestation_standings f
-      WHERE f.document_id = d.id AND f.bucket IN ('latest', 'latest_open') AND f.due_at IS NOT NULL
-        AND f.due_at < ${now}::timestamptz
-    ) f ON true`;
-}
-
 const LISTING_COLUMNS = `
     d.id, d.organization_id, d.name, d.default_attestation_type, d.requires_signature, d.renewal_interval_days,
     d.auto_renew, d.latest_revision_id, d.archived_at, d.created_at, d.updated_at,
-    latest.published_at AS last_updated_at,
-    k.latest + k.latest_open - f.fell - f.fell_open AS attested_latest,
-    k.pending + k.due_open + f.fell_open AS pending_attested,
-    k.due + f.fell AS renewal_due,
-    k.outdated AS attested_outdated,
-    k.unrequested,
-    k.latest + k.latest_open + k.due + k.due_open + k.pending + k.outdated + k.unrequested AS total`;
+    latest.published_at AS last_updated_at,${MAINTAINED_COUNTS_COLUMNS}`;
 
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
@@ -84,7 +55,7 @@ export async function fetchDocumentsPage(
         SELECT ${LISTING_COLUMNS}
         FROM (SELECT * FROM documents WHERE organization_id = $1 AND ${state} ORDER BY name, id OFFSET $2 LIMIT $3) d
         LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
-        ${countsJoin('$4')}
+        ${maintainedCountsJoin('$4')}
         ORDER BY d.name, d.id`,
       values: [organizationId, offset, limit, now],
     })) as unknown as DocumentListingRow[];
@@ -97,7 +68,7 @@ export async function fetchDocumentsPage(
       FROM (SELECT *, count(*) OVER ()::int AS matching FROM documents WHERE ${where}
             ORDER BY name, id OFFSET $3 LIMIT $4) d
       LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
-      ${countsJoin('$5')}
+      ${maintainedCountsJoin('$5')}
       ORDER BY d.name, d.id`,
     values: [organizationId, containsPattern(filter.name), offset, limit, now],
   })) as unknown as (DocumentListingRow & { matching: number })[];
@@ -116,7 +87,7 @@ export function documentListingStatement(documentId: string, now: Date): Stateme
       SELECT ${LISTING_COLUMNS}
       FROM documents d
       LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
-      ${countsJoin('$2')}
+      ${maintainedCountsJoin('$2')}
       WHERE d.id = $1`,
     values: [documentId, now],
   };

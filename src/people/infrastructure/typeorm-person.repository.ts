@@ -2,14 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import {
-  containsPattern,
-  isUniqueViolation,
-  messages,
-  Page,
-  PageRequest,
-  ValidationFailedError,
-} from '@lib/common';
+import { containsPattern, isUniqueViolation, messages, Page, PageRequest, ValidationFailedError } from '@lib/common';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
 import type { Statement } from '../../database/list-totals';
@@ -55,15 +48,19 @@ export class TypeormPersonRepository extends PersonRepository {
 
   async findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]> {
     if (ids.length === 0) return [];
-    const records = await activeManager(this.db).getRepository(PersonRecord).findBy({ organizationId, id: In([...ids]) });
+    const records = await activeManager(this.db)
+      .getRepository(PersonRecord)
+      .findBy({ organizationId, id: In([...ids]) });
     return records.map(personMapper.toDomain);
   }
 
   page(organizationId: string, filter: PeopleFilter, request: PageRequest): Promise<Page<Person>> {
-    return fetchPeoplePage(this.run, organizationId, filter, request.offset, request.perPage).then(({ rows, total }) => ({
-      items: rows.map(personMapper.fromRow),
-      total,
-    }));
+    return fetchPeoplePage(this.run, organizationId, filter, request.offset, request.perPage).then(
+      ({ rows, total }) => ({
+        items: rows.map(personMapper.fromRow),
+        total,
+      }),
+    );
   }
 
   async findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null> {
@@ -73,7 +70,7 @@ export class TypeormPersonRepository extends PersonRepository {
 
   /** Organization first, so no filter can reach another organization's rows; text filters use the trigram indexes. */
   private matching(organizationId: string, filter: PeopleFilter): SelectQueryBuilder<PersonRecord> {
-    const query = this.db
+    const query = activeManager(this.db)
       .getRepository(PersonRecord)
       .createQueryBuilder('person')
       .where('person.organization_id = :organizationId', { organizationId })

@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { ATTESTATION_BUCKETS, AttestationCounts, noAttestations } from '../domain/attestation-counts';
+import { ATTESTATION_BUCKETS, AttestationCounts, noAttestations } from '../documents/domain/attestation-counts';
 
 const OPEN_STATUSES = `('created', 'sent', 'viewed', 'bounced', 'failed', 'complained')`;
 
 /**
- * The attestation counts of many documents in one statement. Both reads are index-only scans in
+ * The attestation counts of many documents recounted from scratch, in one statement: the reference the maintained
+ * counts (below, and the ListCounters migration) are checked against by `counters:recount` and the tests. Both reads are index-only scans in
  * (document_id, person_id) order: the page's requests, folded per person (attestation_requests_standing), and
  * its assignments (their primary key), so the two can be merged without sorting. Archived people are left out by an
  * anti-join on the small set of archived people. Every remaining assignee is put in the first bucket that applies.
@@ -56,8 +57,8 @@ export const ATTESTATION_COUNTS_SQL = `
 
 type CountsRow = AttestationCounts & { document_id: string };
 
-/** Counts for each of `documentIds`; a document nobody is assigned gets zeros. */
-export async function countAttestations(
+/** Counts for each of `documentIds`, from scratch; a document nobody is assigned gets zeros. */
+export async function recountAttestations(
   manager: EntityManager,
   documentIds: readonly string[],
   now: Date,
@@ -68,3 +69,36 @@ export async function countAttestations(
   for (const { document_id, ...row } of rows) counts.set(document_id, row);
   return counts;
 }
+
+/**
+ * The attestation counts of the documents aliased `d`, read from what the triggers maintain (see the ListCounters
+ * migration): the sum of the document's delta rows (one row once the settling pass folded them), plus the pairs
+ * whose attestation fell due since the pass last moved them, found in the partial index on `due_at` (a range of a
+ * few entries, empty right after the pass). `now` is the placeholder of the time that decides what is due.
+ */
+export function maintainedCountsJoin(now: string): string {
+  return `
+    LEFT JOIN LATERAL (
+      SELECT coalesce(sum(k.latest), 0)::int AS latest, coalesce(sum(k.latest_open), 0)::int AS latest_open,
+             coalesce(sum(k.due), 0)::int AS due, coalesce(sum(k.due_open), 0)::int AS due_open,
+             coalesce(sum(k.pending), 0)::int AS pending, coalesce(sum(k.outdated), 0)::int AS outdated,
+             coalesce(sum(k.unrequested), 0)::int AS unrequested
+      FROM attestation_count_deltas k WHERE k.document_id = d.id
+    ) k ON true
+    LEFT JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE f.bucket = 'latest')::int AS fell,
+             count(*) FILTER (WHERE f.bucket = 'latest_open')::int AS fell_open
+      FROM attestation_standings f
+      WHERE f.document_id = d.id AND f.bucket IN ('latest', 'latest_open') AND f.due_at IS NOT NULL
+        AND f.due_at < ${now}::timestamptz
+    ) f ON true`;
+}
+
+/** The contract's buckets from the maintained ones (use with maintainedCountsJoin). */
+export const MAINTAINED_COUNTS_COLUMNS = `
+    k.latest + k.latest_open - f.fell - f.fell_open AS attested_latest,
+    k.pending + k.due_open + f.fell_open AS pending_attested,
+    k.due + f.fell AS renewal_due,
+    k.outdated AS attested_outdated,
+    k.unrequested,
+    k.latest + k.latest_open + k.due + k.due_open + k.pending + k.outdated + k.unrequested AS total`;

@@ -1,0 +1,50 @@
+import { RecountListCounters } from '../../list-counters/application/recount-list-counters.use-case';
+import type { CounterCheck } from '../../list-counters/application/list-counters';
+import type { AdminCommand } from '../admin-command';
+import { flag, id } from '../cli-arguments';
+
+const present = (check: CounterCheck) => ({
+  list_totals_checked: check.listTotals,
+  documents_checked: check.documents,
+  discrepancies: check.discrepancies.map((found) =>
+    found.kind === 'list_total'
+      ? {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          list: found.list,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        }
+      : {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          document_id: found.documentId,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        },
+  ),
+});
+
+export const recountCountersCommand: AdminCommand = {
+  name: 'counters:recount',
+  summary:
+    'Recount the lists’ totals and attestation counts from scratch and compare them with the maintained ones; ' +
+    'with --repair true, replace what differs (writes to the counted tables wait meanwhile) and check again.',
+  options: {
+    org: id('only this organization (default: all)', false),
+    repair: flag('replace the maintained values that differ (default false)'),
+  },
+  async run(app, options) {
+    const repair = options.optionalBoolean('repair') ?? false;
+    const result = await app
+      .get(RecountListCounters)
+      .execute({ organizationId: options.optionalString('org') ?? null, repair });
+    const final = result.after ?? result.before;
+    return {
+      consistent: final.discrepancies.length === 0,
+      ...present(result.before),
+      repaired_rows: result.repaired,
+      ...(result.after && { discrepancies_after_repair: present(result.after).discrepancies }),
+    };
+  },
+};

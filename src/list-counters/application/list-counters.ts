@@ -1,0 +1,35 @@
+import type { AttestationCounts } from '../../documents/domain/attestation-counts';
+
+/** A maintained value that differs from its recount. */
+export type CounterDiscrepancy =
+  | { kind: 'list_total'; organizationId: string; list: string; maintained: number; recounted: number }
+  | {
+      kind: 'attestation_counts';
+      organizationId: string;
+      documentId: string;
+      maintained: AttestationCounts;
+      recounted: AttestationCounts;
+    };
+
+export interface CounterCheck {
+  /** How many list totals and documents were compared. */
+  listTotals: number;
+  documents: number;
+  discrepancies: CounterDiscrepancy[];
+}
+
+/**
+ * The totals and attestation counts the lists read instead of counting (kept by triggers in the writers'
+ * transactions), and what operators and the worker do with them.
+ */
+export abstract class ListCounters {
+  /** Compares every maintained value with a from-scratch recount, in one snapshot; null: every organization. */
+  abstract check(organizationId: string | null, now: Date): Promise<CounterCheck>;
+  /** Recounts from the source rows and replaces what differs (blocking writes meanwhile); answers rows fixed. */
+  abstract repair(organizationId: string | null, now: Date): Promise<number>;
+  /**
+   * Moves the attestations that fell due by `now` to their renewal buckets and folds each document's delta rows
+   * into one, so reads stay a handful of rows. Safe to run concurrently and at any time; changes no count.
+   */
+  abstract settle(now: Date): Promise<{ fellDue: number; folded: number }>;
+}

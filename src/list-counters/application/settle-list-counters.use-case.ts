@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import { ListCounters } from './list-counters';
+
+/** The worker's periodic pass over the counters (see ListCounters.settle). */
+@Injectable()
+export class SettleListCounters {
+  constructor(
+    private readonly counters: ListCounters,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(): Promise<{ fellDue: number; folded: number }> {
+    return this.counters.settle(this.clock.now());
+  }
+}
