@@ -110,6 +110,7 @@ describe('admin CLI', () => {
         'request:resend',
         'webhook:list',
         'webhook:deliveries',
+        'counters:recount',
         'seed:demo',
       ]) {
         expect(result.stdout).toContain(`  ${command} `);
@@ -592,6 +593,41 @@ describe('admin CLI', () => {
         .set(auth)
         .expect(200);
       expect(archived.body.data).toEqual([person]);
+    });
+
+    it('counters:recount finds a damaged total, changes nothing without --repair, repairs it with --repair true', async () => {
+      const seed = await ok('seed:demo', '--org-name', 'Counters Inc');
+      const organizationId: string = seed.organization.id;
+      expect(await ok('counters:recount', '--org', organizationId)).toMatchObject({
+        consistent: true,
+        list_totals_checked: expect.any(Number),
+        documents_checked: 3,
+        discrepancies: [],
+        repaired_rows: 0,
+      });
+      await api.db.query(
+        `UPDATE list_totals SET total = total + 3
+         WHERE (organization_id, list, slot) = (SELECT organization_id, list, slot FROM list_totals
+                                                WHERE organization_id = $1 AND list = 'people_active' LIMIT 1)`,
+        [organizationId],
+      );
+      const auth = bearer(seed.token.token);
+      expect((await api.http.get('/api/v1/people').set(auth).expect(200)).body.meta.total).toBe(13);
+
+      const checked = await ok('counters:recount', '--org', organizationId);
+      expect(checked).toMatchObject({
+        consistent: false,
+        discrepancies: [
+          { kind: 'list_total', organization_id: organizationId, list: 'people_active', maintained: 13, recounted: 10 },
+        ],
+      });
+      expect((await api.http.get('/api/v1/people').set(auth).expect(200)).body.meta.total).toBe(13);
+
+      const repaired = await ok('counters:recount', '--org', organizationId, '--repair', 'true');
+      expect(repaired).toMatchObject({ consistent: true, discrepancies_after_repair: [] });
+      expect(repaired.repaired_rows).toBeGreaterThan(0);
+      expect((await api.http.get('/api/v1/people').set(auth).expect(200)).body.meta.total).toBe(10);
+      await fails(['counters:recount', '--repair', 'yes'], 2, /true|false/);
     });
 
     it('person:archive refuses an unknown person', async () => {
