@@ -66,3 +66,20 @@ function sqlState(error: unknown): string {
   const withCode = error as { code?: string; driverError?: { code?: string } } | null;
   return withCode?.driverError?.code ?? withCode?.code ?? '';
 }
+
+/**
+ * Rows of one statement, for the hot reads that map rows themselves: inside a unit of work, through its
+ * transaction like everything else; outside one, straight on the driver's pool, which skips the query runner
+ * TypeORM creates, connects, logs through and releases around every `query()` (about a fifth of a cheap GET's CPU).
+ */
+export async function readRows<T = Record<string, unknown>>(
+  db: DataSource,
+  text: string,
+  values: readonly unknown[],
+): Promise<T[]> {
+  const transaction = current.getStore();
+  if (transaction) return transaction.manager.query(text, [...values]);
+  const pool = (db.driver as unknown as { master: { query(text: string, values: unknown[]): Promise<{ rows: T[] }> } })
+    .master;
+  return (await pool.query(text, [...values])).rows;
+}

@@ -42,6 +42,14 @@ const useCases = [
     SubscriptionGuard,
     RoleGuard,
   ],
-  exports: [...useCases, OrganizationRepository, UserRepository, AuthenticationGuard, RateLimitGuard, SubscriptionGuard, RoleGuard],
+  exports: [
+    ...useCases,
+    OrganizationRepository,
+    UserRepository,
+    AuthenticationGuard,
+    RateLimitGuard,
+    SubscriptionGuard,
+    RoleGuard,
+  ],
 })
 export class IdentityModule {}

@@ -430,7 +430,9 @@ describe('GET /api/v1/documents', () => {
           .execute({ organizationId: other.organizationId, name: `Doc ${i}` });
         await t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId: document.id });
       }
-      const spy = jest.spyOn(t.db, 'query');
+      // Hot reads go straight to the driver's pool (readRows); every statement passes there.
+      const pool = (t.db.driver as unknown as { master: { query(...args: unknown[]): unknown } }).master;
+      const spy = jest.spyOn(pool, 'query');
       try {
         const { body } = await t.http.get('/api/v1/documents?per_page=100').set(other.auth).expect(200);
         expect(body.data).toHaveLength(30);

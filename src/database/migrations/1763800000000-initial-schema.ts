@@ -81,7 +81,9 @@ export class InitialSchema1763800000000 implements MigrationInterface {
       )`);
     await db.query(`CREATE UNIQUE INDEX people_email_unique ON people (organization_id, lower(email))`);
     await db.query(`CREATE INDEX people_active ON people (organization_id, created_at, id) WHERE archived_at IS NULL`);
-    await db.query(`CREATE INDEX people_archived ON people (organization_id, created_at, id) WHERE archived_at IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX people_archived ON people (organization_id, created_at, id) WHERE archived_at IS NOT NULL`,
+    );
     await db.query(`CREATE INDEX people_full_name_trgm ON people USING gin (full_name gin_trgm_ops)`);
     await db.query(`CREATE INDEX people_email_trgm ON people USING gin (email gin_trgm_ops)`);
     await db.query(`CREATE INDEX people_phone_trgm ON people USING gin (phone gin_trgm_ops)`);
@@ -102,7 +104,9 @@ export class InitialSchema1763800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL
       )`);
     await db.query(`CREATE INDEX documents_active ON documents (organization_id, name, id) WHERE archived_at IS NULL`);
-    await db.query(`CREATE INDEX documents_archived ON documents (organization_id, name, id) WHERE archived_at IS NOT NULL`);
+    await db.query(
+      `CREATE INDEX documents_archived ON documents (organization_id, name, id) WHERE archived_at IS NOT NULL`,
+    );
     await db.query(`CREATE INDEX documents_name_trgm ON documents USING gin (name gin_trgm_ops)`);
 
     await db.query(`
@@ -194,7 +198,9 @@ export class InitialSchema1763800000000 implements MigrationInterface {
     await db.query(`
       CREATE UNIQUE INDEX attestation_requests_one_open ON attestation_requests (document_id, person_id)
         WHERE status IN ('created', 'sent', 'viewed', 'bounced', 'failed', 'complained')`);
-    await db.query(`CREATE INDEX attestation_requests_document_person ON attestation_requests (document_id, person_id, status)`);
+    await db.query(
+      `CREATE INDEX attestation_requests_document_person ON attestation_requests (document_id, person_id, status)`,
+    );
     await db.query(`CREATE INDEX attestation_requests_person ON attestation_requests (person_id)`);
     await db.query(`CREATE UNIQUE INDEX attestation_requests_access_token ON attestation_requests (access_token_hash)`);
     await db.query(`
@@ -248,7 +254,15 @@ export class InitialSchema1763800000000 implements MigrationInterface {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
     }
     await db.query(`ALTER TABLE documents DROP CONSTRAINT IF EXISTS documents_latest_revision_fk`);
-    for (const table of ['document_revisions', 'documents', 'people', 'api_tokens', 'organization_memberships', 'users', 'organizations']) {
+    for (const table of [
+      'document_revisions',
+      'documents',
+      'people',
+      'api_tokens',
+      'organization_memberships',
+      'users',
+      'organizations',
+    ]) {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
     }
     await db.query(`DROP DOMAIN IF EXISTS ulid`);

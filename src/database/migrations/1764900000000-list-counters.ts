@@ -114,7 +114,12 @@ export class ListCounters1764900000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await this.statementTriggers(db, 'attestation_standings', 'attestation_standings_deltas', 'attestation_standings_deltas');
+    await this.statementTriggers(
+      db,
+      'attestation_standings',
+      'attestation_standings_deltas',
+      'attestation_standings_deltas',
+    );
 
     // The one place a pair's bucket is decided (the rule of the counts, without the time).
     await db.query(`
@@ -194,7 +199,12 @@ export class ListCounters1764900000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await this.statementTriggers(db, 'attestation_requests', 'attestation_requests_standings', 'attestation_requests_standings');
+    await this.statementTriggers(
+      db,
+      'attestation_requests',
+      'attestation_requests_standings',
+      'attestation_requests_standings',
+    );
 
     await db.query(`
       CREATE FUNCTION document_assignments_standings() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -211,7 +221,12 @@ export class ListCounters1764900000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await this.statementTriggers(db, 'document_assignments', 'document_assignments_standings', 'document_assignments_standings');
+    await this.statementTriggers(
+      db,
+      'document_assignments',
+      'document_assignments_standings',
+      'document_assignments_standings',
+    );
 
     // Archiving or restoring a person moves every document assigned to them.
     await db.query(`

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/common';
@@ -20,7 +20,7 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
     super();
   }
 
-  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
+  private readonly run = (statement: Statement) => readRows(this.db, statement.text, statement.values);
 
   async page(
     organizationId: string,
@@ -40,7 +40,7 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
   }
 
   async find(documentId: string, now: Date): Promise<DocumentListing | null> {
-    const [row] = (await this.run(documentListingStatement(documentId, now))) as DocumentListingRow[];
+    const [row] = (await this.run(documentListingStatement(documentId, now))) as unknown as DocumentListingRow[];
     return row ? toListing(row) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/common';
@@ -31,7 +31,7 @@ export class TypeormGroupRepository extends GroupRepository {
 
   async page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
     const { rows, total } = await fetchGroupsPage(
-      (statement) => activeManager(this.db).query(statement.text, statement.values),
+      (statement) => readRows(this.db, statement.text, statement.values),
       organizationId,
       request.offset,
       request.perPage,

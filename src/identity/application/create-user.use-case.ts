@@ -36,7 +36,13 @@ export class CreateUser {
     const now = this.clock.now();
     const user = User.create({ name: input.name, email, now });
     await this.users.save(user);
-    const membership = { organizationId: input.organizationId, userId: user.id, role: input.role, createdAt: now, updatedAt: now };
+    const membership = {
+      organizationId: input.organizationId,
+      userId: user.id,
+      role: input.role,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.users.saveMembership(membership);
     return { user, membership };
   }

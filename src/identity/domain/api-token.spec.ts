@@ -12,7 +12,12 @@ describe('ApiToken', () => {
   });
 
   it('is unusable once revoked or expired', () => {
-    const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', expiresAt: new Date(now.getTime() + 1000), now });
+    const { token } = ApiToken.issue({
+      organizationId: 'o',
+      userId: 'u',
+      expiresAt: new Date(now.getTime() + 1000),
+      now,
+    });
     expect(token.isUsable(now)).toBe(true);
     expect(token.isUsable(new Date(now.getTime() + 1000))).toBe(false);
     token.revoke(now);

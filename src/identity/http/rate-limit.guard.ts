@@ -11,7 +11,6 @@ import { enforceRateLimit } from './rate-limit';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     return accessPolicyOf(this.reflector, context) === 'public';
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { ApiTokenRepository, TokenCredential } from '../application/api-token.repository';
 import type { ApiToken } from '../domain/api-token';
 import { BillingStatus, Organization } from '../domain/organization';
@@ -68,7 +68,7 @@ export class TypeormApiTokenRepository extends ApiTokenRepository {
 
   /** One indexed query per request: token, its membership (the live role), organization and user. */
   async findCredentialByHash(tokenHash: string): Promise<TokenCredential | null> {
-    const rows: CredentialRow[] = await activeManager(this.db).query(CREDENTIAL_BY_HASH_SQL, [tokenHash]);
+    const rows: CredentialRow[] = await readRows<CredentialRow>(this.db, CREDENTIAL_BY_HASH_SQL, [tokenHash]);
     const row = rows[0];
     if (!row) return null;
     const token = apiTokenMapper.toDomain(
@@ -105,7 +105,7 @@ export class TypeormApiTokenRepository extends ApiTokenRepository {
   }
 
   async stampUsage(tokenId: string, at: Date): Promise<void> {
-    await activeManager(this.db).query(STAMP_USAGE_SQL, [tokenId, at]);
+    await readRows(this.db, STAMP_USAGE_SQL, [tokenId, at]);
   }
 
   async listByOrganization(organizationId: string): Promise<ApiToken[]> {

@@ -33,11 +33,15 @@ export class TypeormUserRepository extends UserRepository {
   }
 
   async saveMembership(membership: OrganizationMembership): Promise<void> {
-    await activeManager(this.db).getRepository(OrganizationMembershipRecord).save(membershipMapper.toRecord(membership));
+    await activeManager(this.db)
+      .getRepository(OrganizationMembershipRecord)
+      .save(membershipMapper.toRecord(membership));
   }
 
   async findMembership(organizationId: string, userId: string): Promise<OrganizationMembership | null> {
-    const record = await activeManager(this.db).getRepository(OrganizationMembershipRecord).findOneBy({ organizationId, userId });
+    const record = await activeManager(this.db)
+      .getRepository(OrganizationMembershipRecord)
+      .findOneBy({ organizationId, userId });
     return record ? membershipMapper.toDomain(record) : null;
   }
 }

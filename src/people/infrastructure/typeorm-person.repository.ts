@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { containsPattern, isUniqueViolation, messages, Page, PageRequest, ValidationFailedError } from '@lib/common';
@@ -18,7 +18,7 @@ export class TypeormPersonRepository extends PersonRepository {
     super();
   }
 
-  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
+  private readonly run = (statement: Statement) => readRows(this.db, statement.text, statement.values);
 
   /** The unique index decides, so two concurrent creates with one email cannot both succeed. */
   async add(person: Person): Promise<void> {
@@ -42,7 +42,7 @@ export class TypeormPersonRepository extends PersonRepository {
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<Person | null> {
-    const [row] = (await activeManager(this.db).query(PERSON_IN_ORGANIZATION_SQL, [id, organizationId])) as PersonRow[];
+    const [row] = await readRows<PersonRow>(this.db, PERSON_IN_ORGANIZATION_SQL, [id, organizationId]);
     return row ? personMapper.fromRow(row) : null;
   }
 
