@@ -14,7 +14,7 @@
  * built API of another checkout (e.g. main before a change), measured in the same rounds.
  * Other knobs: REDIS_URL (default redis://127.0.0.1:6379), BENCH_SECONDS (per round, default 3), BENCH_ROUNDS
  * (default 2), BENCH_CONNECTIONS (default 1,16), BENCH_ONLY=<text> (only scenarios whose name or file contains it),
- * BENCH_EXPLAIN=1 (print the plans), BENCH_CPU_PROFILE=<dir> (run the API with --cpu-prof into that directory).
+ * BENCH_EXPLAIN=1 (print the plans), BENCH_CPU_PROFILE=<dir> (profile the API, as --cpu-prof would, into that directory).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -234,9 +234,12 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
   });
   try {
-    const api = await startServer('API', entry, env('api'), {
-      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    });
+    const api = await startServer(
+      'API',
+      entry,
+      { ...env('api'), ...(profileDir && { BENCH_CPU_PROFILE: profileDir }) },
+      { nodeArgs: profileDir ? ['-r', join(__dirname, 'lib', 'cpu-profile.js')] : [] },
+    );
     servers.push(api);
     // Links are built from APP_URL: the bare reference builds them from the API's, so bodies compare equal.
     servers.push(

@@ -596,6 +596,7 @@ describe('admin CLI', () => {
     });
 
     it('counters:recount finds a damaged total, changes nothing without --repair, repairs it with --repair true', async () => {
+      // Five CLI processes, each booting the application.
       const seed = await ok('seed:demo', '--org-name', 'Counters Inc');
       const organizationId: string = seed.organization.id;
       expect(await ok('counters:recount', '--org', organizationId)).toMatchObject({
@@ -628,7 +629,7 @@ describe('admin CLI', () => {
       expect(repaired.repaired_rows).toBeGreaterThan(0);
       expect((await api.http.get('/api/v1/people').set(auth).expect(200)).body.meta.total).toBe(10);
       await fails(['counters:recount', '--repair', 'yes'], 2, /true|false/);
-    });
+    }, 180_000);
 
     it('person:archive refuses an unknown person', async () => {
       await fails(['person:archive', '--person', UNKNOWN_ID], 1, /Person not found/);
