@@ -85,7 +85,7 @@ describe('GET /api/v1/people', () => {
       ['per_page', 'ten', 'The per page field must be an integer.'],
       ['per_page', '2.5', 'The per page field must be an integer.'],
       ['page', '0', 'The page field must be at least 1.'],
-      ['page', '-1', 'The page field must be at least 1.'],
+      ['page', '-1', 'The page field must be an integer.'], // written with a sign: not a whole number as the contract words it
       ['page', 'two', 'The page field must be an integer.'],
       ['page', '1e3', 'The page field must be an integer.'],
     ])('refuses %s=%s with 422', async (field, value, message) => {

@@ -42,17 +42,64 @@ const OWN_BODY_PATHS = /^\/attest(\/|$)/i;
  */
 export function deferredJsonBody(): RequestHandler {
   const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
+  const raw = express.raw({ limit: BODY_LIMIT_BYTES, type: () => true });
   return (request: Request, response: Response, next: NextFunction) => {
     if (OWN_BODY_PATHS.test(request.path)) return next();
-    parse(request, response, (error?: unknown) => {
+    const charset = declaredCharset(request);
+    // body-parser reads JSON in UTF-8 (or UTF-16) only and refuses any other declared charset; an ASCII body
+    // declared ISO-8859-1 is still JSON, so other charsets are decoded here, by their label.
+    const read = charset === null || charset.startsWith('utf-') ? parse : decodedWith(raw, charset);
+    read(request, response, (error?: unknown) => {
       if (error) (request as RequestWithBodyError).bodyError = error as { status?: number; type?: string };
       else if (!isReasonablySized(request.body)) {
         (request as RequestWithBodyError).bodyError = { status: 400, type: 'entity.too.complex' };
         request.body = undefined;
-      }
+      } else withWellFormedStrings(request.body);
       next();
     });
   };
+}
+
+/** A lone UTF-16 surrogate (`"\ud800"`) cannot be stored: PostgreSQL would keep U+FFFD. It becomes U+FFFD here, so the
+ * answer shows what is stored. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Replaces lone surrogates in every string value, without recursion (the body is already known to be bounded). */
+export function withWellFormedStrings(body: unknown): void {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child === 'string') record[key] = child.replace(LONE_SURROGATE, '\uFFFD');
+      else pending.push(child);
+    }
+  }
+}
+
+function declaredCharset(request: Request): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(request.headers['content-type'] ?? '');
+  return match ? match[1].toLowerCase() : null;
+}
+
+/** Reads the body as bytes, decodes it with the declared charset's decoder, then parses it as JSON. */
+function decodedWith(raw: RequestHandler, charset: string): RequestHandler {
+  return (request, response, next) =>
+    raw(request, response, (error?: unknown) => {
+      if (error) return next(error);
+      const bytes: unknown = request.body;
+      request.body = undefined;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) return next();
+      try {
+        const value: unknown = JSON.parse(new TextDecoder(charset).decode(bytes));
+        if (typeof value !== 'object' || value === null) throw new Error('not an object or array');
+        request.body = value;
+        next();
+      } catch {
+        next({ status: 400, type: 'entity.parse.failed' });
+      }
+    });
 }
 
 /** Answers the remembered body failure (400 or 413) and insists that a body is a JSON object. */

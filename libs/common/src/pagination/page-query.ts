@@ -3,9 +3,17 @@ import { Transform } from 'class-transformer';
 import { Field } from '../validation/field.decorator';
 import { rules } from '../validation/rules';
 
-/** Query strings carry text; an all-digits value becomes a number, anything else stays and fails `integer`. */
-export const toInteger = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^[+-]?\d{1,16}$/.test(value) ? Number(value) : value;
+/**
+ * Query strings carry text. A whole number as the contract writes it (digits only: no sign, no spaces, no leading
+ * zero, `0` itself aside) becomes a number; one too large to count becomes the largest the service counts, so a huge
+ * `page` is still a page beyond the last and a huge `per_page` still over its maximum. Anything else stays text and
+ * fails `integer`.
+ */
+export const toInteger = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string' || !/^(0|[1-9]\d*)$/.test(value)) return value;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : Number.MAX_SAFE_INTEGER;
+};
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;

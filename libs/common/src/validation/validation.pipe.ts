@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldErrors, ValidationFailedError } from '../errors/domain-error';
 
 /** Flattens class-validator's tree into Laravel's `{ "field.path": [messages] }`. */
@@ -18,7 +18,7 @@ export function toFieldErrors(errors: ValidationError[], prefix = ''): FieldErro
  * and turns failures into the 422 body through the domain's ValidationFailedError.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new QueryAwareValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: false,
@@ -27,4 +27,31 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => new ValidationFailedError(toFieldErrors(errors)),
   });
+}
+
+/**
+ * A query parameter sent in array or object form (`id[]=…`, `name[x]=…`) arrives from Express's simple query parser
+ * under its bracketed name, which no DTO knows: it would be dropped and the list answered unfiltered. It is
+ * folded into its field as an array instead, so a known field fails its rules (422 on that field) and an unknown
+ * one is ignored as before.
+ */
+export function bracketedAsArrays(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  const result: Record<string, unknown> = { ...(query as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = key.indexOf('[');
+    if (bracket <= 0) continue;
+    const field = key.slice(0, bracket);
+    const prior = result[field];
+    const before = prior === undefined ? [] : Array.isArray(prior) ? prior : [prior];
+    result[field] = [...before, ...(Array.isArray(value) ? value : [value])];
+    delete result[key];
+  }
+  return result;
+}
+
+class QueryAwareValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return super.transform(metadata.type === 'query' ? bracketedAsArrays(value) : value, metadata);
+  }
 }
