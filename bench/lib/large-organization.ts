@@ -362,6 +362,8 @@ export async function seedLargeOrganization(
   const restoreAt = performance.now();
   for (const statement of suspended) await client.query(statement);
   steps.push({ step: 'restore indexes and foreign keys', seconds: round((performance.now() - restoreAt) / 1000) });
+  // The deferred foreign key's checks run now: a table with pending trigger events cannot be altered.
+  await client.query('SET CONSTRAINTS ALL IMMEDIATE');
   for (const [table, trigger] of COUNTER_TRIGGERS) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
   await client.query('COMMIT');
   await step('recount the list counters', `SELECT repair_list_counters($1, now())`, [organizationId]);
