@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AnnouncedRequests } from '../notifications/application/announced-requests';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { EventsModule } from '../events/events.module';
 import { AttestationLinks } from './application/attestation-links';
 import { AttestationRequestListing } from './application/attestation-request-listing';
 import { AttestationRequestRepository } from './application/attestation-request.repository';
@@ -40,7 +41,7 @@ const useCases = [
  * the notifications port (AnnouncedRequests), which the composition root hands to the notification worker.
  */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, EventsModule],
   controllers: [AttestationRequestsController],
   providers: [
     { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },

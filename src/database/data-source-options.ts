@@ -5,6 +5,7 @@ import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000
 import { RenewalAndDeliveryIndexes1764100000000 } from './migrations/1764100000000-renewal-and-delivery-indexes';
 import { AttestationRequestListing1764300000000 } from './migrations/1764300000000-attestation-request-listing';
 import { EventsAndWebhooks1764400000000 } from './migrations/1764400000000-events-and-webhooks';
+import { EventFeedOrder1764400000001 } from './migrations/1764400000001-event-feed-order';
 import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
 import { RECORDS } from './records';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   RenewalAndDeliveryIndexes1764100000000,
   AttestationRequestListing1764300000000,
   EventsAndWebhooks1764400000000,
+  EventFeedOrder1764400000001,
   ListCounters1764900000000,
 ];
 

@@ -1,10 +1,27 @@
 import { Module } from '@nestjs/common';
+import { EventFeed } from './application/event-feed';
 import { EventLog } from './application/event-log';
+import { EventRecorder } from './application/event-recorder';
+import { ListEvents } from './application/list-events.use-case';
+import { ListRequestEvents } from './application/list-request-events.use-case';
+import { EventsController } from './http/events.controller';
+import { TypeormEventFeed } from './infrastructure/typeorm-event-feed';
 import { TypeormEventLog } from './infrastructure/typeorm-event-log';
 
-/** The event log: what happened to attestation requests, recorded with each change, read by the feed and webhooks. */
+/**
+ * The event log: what happened to attestation requests, recorded by the requests' repository in the transaction
+ * of each change (through EventRecorder), read by the feed, a request's list and the evidence, and handed to its
+ * subscribers (webhooks).
+ */
 @Module({
-  providers: [{ provide: EventLog, useClass: TypeormEventLog }],
-  exports: [EventLog],
+  controllers: [EventsController],
+  providers: [
+    { provide: EventLog, useClass: TypeormEventLog },
+    { provide: EventFeed, useClass: TypeormEventFeed },
+    EventRecorder,
+    ListEvents,
+    ListRequestEvents,
+  ],
+  exports: [EventLog, EventRecorder, ListEvents, ListRequestEvents],
 })
 export class EventsModule {}

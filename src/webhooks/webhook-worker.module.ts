@@ -24,7 +24,7 @@ export class WebhookWorkerModule {
       providers: [
         { provide: WEBHOOK_WORKER_SETTINGS, useValue: effective },
         { provide: DELIVERY_TIMINGS, useValue: { timeoutMs: effective.timeoutMs } },
-            { provide: WebhookSender, useFactory: () => new NodeHttpSender() },
+        { provide: WebhookSender, useFactory: () => new NodeHttpSender() },
         DeliverWebhookAttempt,
         WebhookConsumer,
       ],

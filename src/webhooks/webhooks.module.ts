@@ -17,6 +17,7 @@ import {
   UpdateWebhookEndpoint,
 } from './application/webhook-endpoint.use-cases';
 import { WebhookEndpointRepository } from './application/webhook-endpoint.repository';
+import { WebhookFanOut } from './application/webhook-fan-out';
 import { WebhookQueue } from './application/webhook-queue';
 import { WebhookEndpointsController } from './http/webhook-endpoints.controller';
 import { AesSecretBox } from './infrastructure/aes-secret-box';
@@ -58,6 +59,7 @@ const useCases = [
         config.redisUrl ? new BullmqWebhookQueue(config) : new InProcessWebhookQueue(),
     },
     EndpointUrlPolicy,
+    WebhookFanOut,
     ...useCases,
   ],
   exports: [WebhookEndpointRepository, WebhookDeliveries, WebhookQueue, SecretBox, ...useCases],

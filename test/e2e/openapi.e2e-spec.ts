@@ -131,6 +131,8 @@ describe('the OpenAPI description', () => {
           'POST /webhook-endpoints/{id}/rotate-secret',
           'POST /webhook-endpoints/{id}/test',
           'GET /webhook-endpoints/{id}/deliveries',
+          'GET /events',
+          'GET /attestation-requests/{id}/events',
         ].sort(),
       );
       expect(document.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);

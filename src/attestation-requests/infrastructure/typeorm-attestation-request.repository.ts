@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
+import { EventRecorder } from '../../events/application/event-recorder';
 import { AttestationRequestRepository } from '../application/attestation-request.repository';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-status';
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
+import { eventsOf } from './request-events';
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
@@ -35,7 +37,10 @@ const COLUMNS: [string, string, (r: AttestationRequest) => unknown][] = [
 
 @Injectable()
 export class TypeormAttestationRequestRepository extends AttestationRequestRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: EventRecorder,
+  ) {
     super();
   }
 
@@ -102,7 +107,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async add(request: AttestationRequest): Promise<void> {
     await activeManager(this.db).insert(AttestationRequestRecord, attestationRequestMapper.toRecord(request));
-    this.persisted([request]);
+    await this.persisted([request]);
   }
 
   async addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]> {
@@ -118,22 +123,23 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     );
     const ids = new Set(rows.map((row) => row.id));
     const added = requests.filter((r) => ids.has(r.id));
-    this.persisted(added);
+    await this.persisted(added);
     return added;
   }
 
   async save(request: AttestationRequest): Promise<void> {
     const { id, ...changes } = attestationRequestMapper.toRecord(request);
     await activeManager(this.db).update(AttestationRequestRecord, { id }, changes);
-    this.persisted([request]);
+    await this.persisted([request]);
   }
 
   /**
    * Where every change of a request ends up, in the writing transaction: the changes the entity recorded are
-   * taken, so the next save of the same object does not report them twice. (The event log writes them here.)
+   * taken (so the next save of the same object does not report them twice) and recorded as events, in one
+   * statement for a whole batch.
    */
-  private persisted(requests: readonly AttestationRequest[]): void {
-    for (const request of requests) request.takeChanges();
+  private async persisted(requests: readonly AttestationRequest[]): Promise<void> {
+    await this.events.record(requests.flatMap((request) => eventsOf(request, request.takeChanges())));
   }
 
   async lockByAccessTokenHash(hash: string): Promise<AttestationRequest | null> {

@@ -17,6 +17,14 @@ export abstract class WebhookDeliveries {
     items: readonly { organizationId: string; endpointId: string; eventId: string; eventType: string }[],
     now: Date,
   ): Promise<ScheduledAttempt[]>;
+  /**
+   * First attempts, due at once, of each event to every enabled endpoint of its organization whose filter takes its
+   * type: one statement for any number of events.
+   */
+  abstract scheduleForMatchingEndpoints(
+    events: readonly { id: string; organizationId: string; type: string }[],
+    now: Date,
+  ): Promise<ScheduledAttempt[]>;
   /** The pending attempt and its event's body; null when it is no longer pending (done, or its endpoint deleted). */
   abstract findPendingAttempt(deliveryId: string): Promise<AttemptToRun | null>;
   /**

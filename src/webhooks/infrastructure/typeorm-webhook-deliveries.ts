@@ -77,6 +77,29 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
     return items.map((item, index) => ({ deliveryId: ids[index], endpointId: item.endpointId, dueAt: now }));
   }
 
+  async scheduleForMatchingEndpoints(
+    events: readonly { id: string; organizationId: string; type: string }[],
+    now: Date,
+  ): Promise<ScheduledAttempt[]> {
+    if (events.length === 0) return [];
+    const pairs = await this.query<{ endpoint_id: string; event: number }>(
+      `SELECT w.id AS endpoint_id, e.n::int AS event
+         FROM unnest($1::varchar[], $2::varchar[]) WITH ORDINALITY AS e (organization_id, type, n)
+         JOIN webhook_endpoints w
+           ON w.organization_id = e.organization_id AND w.enabled
+          AND (w.event_types IS NULL OR e.type = ANY(w.event_types))
+        ORDER BY e.n, w.id`,
+      [events.map((e) => e.organizationId), events.map((e) => e.type)],
+    );
+    return this.scheduleFirstAttempts(
+      pairs.map(({ endpoint_id, event }) => {
+        const e = events[event - 1];
+        return { organizationId: e.organizationId, endpointId: endpoint_id, eventId: e.id, eventType: e.type };
+      }),
+      now,
+    );
+  }
+
   async findPendingAttempt(deliveryId: string): Promise<AttemptToRun | null> {
     const [row] = await this.query<DeliveryRow & { body: string }>(
       `SELECT d.*, e.body FROM webhook_deliveries d JOIN events e ON e.id = d.event_id

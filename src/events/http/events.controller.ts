@@ -1,0 +1,60 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import type { Principal } from '../../identity/application/principal';
+import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { ListEvents } from '../application/list-events.use-case';
+import { ListRequestEvents } from '../application/list-request-events.use-case';
+import type { RequestEventType } from '../domain/event-type';
+import { DEFAULT_EVENTS_LIMIT, ListEventsQuery } from './events.dto';
+import { EventFeedPage, EventList } from './event.response';
+
+@Controller()
+export class EventsController {
+  constructor(
+    private readonly listEvents: ListEvents,
+    private readonly listRequestEvents: ListRequestEvents,
+  ) {}
+
+  @Get('events')
+  @ApiEndpoint({
+    operationId: 'listEvents',
+    tag: 'Events',
+    summary: 'Read the event feed',
+    description:
+      "The organization's events in the order they were recorded, after `after`. Polling with `after` = the last " +
+      'id received gets every event exactly once, even when concurrent transactions commit out of order: an event ' +
+      'is shown once no transaction that could still write an earlier one is open (with no long transaction open, ' +
+      'at once after its commit). Events are kept 30 days at least.',
+    success: { status: 200, description: 'Up to `limit` events, oldest first.', type: EventFeedPage },
+    unprocessable:
+      "`after` not a ULID or not one of the organization's events (start again without it); an unknown `type`; " +
+      '`limit` outside 1..100 or not a whole number.',
+  })
+  async feed(@CurrentPrincipal() principal: Principal, @Query() query: ListEventsQuery) {
+    const { events, hasMore } = await this.listEvents.execute({
+      organizationId: principal.organization.id,
+      after: query.after ? query.after.toLowerCase() : null,
+      types: query.type ? [...new Set(query.type.split(',').map((t) => t.trim() as RequestEventType))] : null,
+      limit: query.limit ?? DEFAULT_EVENTS_LIMIT,
+    });
+    return { data: events.map((event) => JSON.parse(event.body) as object), has_more: hasMore };
+  }
+
+  @Get('attestation-requests/:id/events')
+  @ApiEndpoint({
+    operationId: 'listAttestationRequestEvents',
+    tag: 'Events',
+    summary: "List an attestation request's events",
+    success: { status: 200, description: 'Its events, oldest first, as in the feed.', type: EventList },
+    notFound: 'No such request in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The attestation request's ULID.")
+  async forRequest(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return {
+      data: await this.listRequestEvents.execute({
+        organizationId: principal.organization.id,
+        attestationRequestId: id,
+      }),
+    };
+  }
+}

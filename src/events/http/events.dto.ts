@@ -1,0 +1,40 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Field, Rule, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
+import { isRequestEventType, REQUEST_EVENT_TYPES } from '../domain/event-type';
+
+export const DEFAULT_EVENTS_LIMIT = 100;
+export const MAX_EVENTS_LIMIT = 100;
+
+const eventTypes: Rule = {
+  test: (v) => typeof v === 'string' && v.split(',').every((type) => isRequestEventType(type.trim())),
+  message: (a) => `The selected ${a} is invalid.`,
+};
+
+/** GET /events. */
+export class ListEventsQuery {
+  @ApiPropertyOptional({
+    type: String,
+    pattern: ULID_INPUT_PATTERN,
+    description:
+      "The id of the last event received: the feed continues after it. It must be one of the organization's events " +
+      'still kept (30 days at least); without it, the feed starts from the beginning.',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.ulid)
+  after?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    description: `Comma-separated event types to include (others are skipped): ${REQUEST_EVENT_TYPES.join(', ')}.`,
+    example: 'attestation_request.attested,attestation_request.expired',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, eventTypes)
+  type?: string | null;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EVENTS_LIMIT, default: DEFAULT_EVENTS_LIMIT })
+  @Transform(toInteger)
+  @Field({}, rules.integer, rules.min(1), rules.max(MAX_EVENTS_LIMIT))
+  limit?: number;
+}
