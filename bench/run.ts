@@ -26,6 +26,7 @@ import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
+import { runWebhookBench } from './group-add-webhooks';
 import { explainQueries } from './lib/explain';
 import { seedLargeOrganization } from './lib/large-organization';
 import { measure, Measurement, percentileOf, rssMbOf } from './lib/measure';
@@ -401,6 +402,14 @@ async function main(): Promise<void> {
     apiOnly.some(({ cell }) => Object.keys(cell.unexpected).length > 0)
   ) {
     throw new Error('some responses had an unexpected status (see above)');
+  }
+
+  // The webhooks benchmark (its own database and processes): a 2,000-request group add fanned out to 3 endpoints.
+  const only = process.env.BENCH_ONLY;
+  if (!only || 'webhooks group add'.includes(only)) {
+    log();
+    log('## Webhooks: group add of 100 people x 20 documents to 3 endpoints');
+    await runWebhookBench();
   }
   if (failures.length > 0) throw new Error(`requirements not met:\n${failures.join('\n')}`);
 }

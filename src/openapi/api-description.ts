@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_HEADERS } from '@lib/common';
+import { describeWebhooks } from '../webhooks/http/webhook-description';
 
 /** Where the API lives; the document's paths are relative to it, as in the specification. */
 export const API_PREFIX = '/api/v1';
@@ -56,9 +57,15 @@ export function describeApi(app: INestApplication): OpenAPIObject {
     .addTag('Documents', 'Documents to attest, with where their assignees stand.')
     .addTag('Groups', 'Groups and their members; joining a group assigns its documents.')
     .addTag('Attestation requests', 'Documents sent to people for a typed-name signature.')
+    .addTag('Events', 'What happened to attestation requests, recorded with each change.')
+    .addTag('Webhooks', 'Endpoints that receive the events, signed as Standard Webhooks 1.0 specifies.')
     .build();
   config.components = { ...config.components, headers: API_HEADERS };
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, autoTagControllers: false });
+  // The event deliveries an integrator receives (OpenAPI 3.1 `webhooks`), and their payload schemas.
+  const { webhooks, schemas } = describeWebhooks();
+  document.webhooks = webhooks;
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...schemas } };
   return inCanonicalOrder(document);
 }
 

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DeliverWebhookAttempt } from './application/deliver-webhook-attempt.use-case';
-import { RelayStaleWebhookAttempts } from './application/relay-webhook-attempts.use-case';
+import { RELAYED_STALE_MS, RelayStaleWebhookAttempts } from './application/relay-webhook-attempts.use-case';
 import { AttemptOutcome, WebhookConsumerSettings, WebhookQueue } from './application/webhook-queue';
 
 export interface WebhookWorkerSettings extends WebhookConsumerSettings {
@@ -10,6 +10,8 @@ export interface WebhookWorkerSettings extends WebhookConsumerSettings {
   timeoutMs: number;
   /** How often pending attempts the queue may not hold are relayed again. */
   relayIntervalMs: number;
+  /** A relayed attempt still pending this long after it was due is taken as lost by the queue and relayed again. */
+  relayStaleMs: number;
 }
 
 export const DEFAULT_WEBHOOK_WORKER_SETTINGS: WebhookWorkerSettings = {
@@ -19,6 +21,7 @@ export const DEFAULT_WEBHOOK_WORKER_SETTINGS: WebhookWorkerSettings = {
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   relayIntervalMs: 5_000,
+  relayStaleMs: RELAYED_STALE_MS,
 };
 
 export const WEBHOOK_WORKER_SETTINGS = Symbol('WEBHOOK_WORKER_SETTINGS');
@@ -80,7 +83,7 @@ export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicatio
     this.relaying = this.relaying.then(async () => {
       if (this.stopped) return;
       try {
-        const relayed = await this.relayStale.execute();
+        const relayed = await this.relayStale.execute(this.settings.relayStaleMs);
         if (relayed > 0) this.logger.log(`relayed ${relayed} pending webhook attempt(s)`);
       } catch (error) {
         this.logger.warn(`webhook relay pass failed: ${(error as Error).message}`);

@@ -115,11 +115,16 @@ describe('the event log: feed, per-request list and webhooks', () => {
         .sort(),
     ).toEqual(data.map((e) => e.id).sort());
     for (const event of receivedBy(tenant)) expect(event).toEqual(data.find((e) => e.id === event.id));
-    const log = (await t.http.get(`/api/v1/webhook-endpoints/${endpointId}/deliveries`).set(tenant.auth).expect(200))
-      .body.data as {
-      event_id: string;
-      status: string;
-    }[];
+    // The receiver has answered; the worker records each outcome right after.
+    const deliveryLog = async () =>
+      (await t.http.get(`/api/v1/webhook-endpoints/${endpointId}/deliveries`).set(tenant.auth).expect(200)).body
+        .data as { event_id: string; status: string }[];
+    await eventually(
+      async () => (await deliveryLog()).filter((d) => d.status === 'succeeded').length === 3,
+      10_000,
+      'three successes recorded',
+    );
+    const log = await deliveryLog();
     expect(
       log
         .filter((d) => d.status === 'succeeded')

@@ -11,6 +11,7 @@ import { createWorker } from '../../src/worker';
 createWorker(
   { config: new AppConfig() },
   { concurrency: 5, backoffMs: 50, lockDurationMs: 1_500, stalledIntervalMs: 500, relayIntervalMs: 200 },
+  { timeoutMs: 2_000, lockDurationMs: 1_500, stalledIntervalMs: 500, relayIntervalMs: 200, relayStaleMs: 3_000 },
 )
   .then((app) => {
     shutdownOnSignals(app, { delayMs: 0, log: processLog('Shutdown', 'warn') });

@@ -53,13 +53,14 @@ export class RelayStaleWebhookAttempts {
     private readonly clock: Clock,
   ) {}
 
-  async execute(): Promise<number> {
+  /** `staleMs`: how long after its due time a relayed attempt still pending counts as lost by the queue. */
+  async execute(staleMs = RELAYED_STALE_MS): Promise<number> {
     let relayed = 0;
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
       const now = this.clock.now().getTime();
       const attempts = await this.deliveries.findRelayable({
         unrelayedBefore: new Date(now - UNRELAYED_GRACE_MS),
-        staleBefore: new Date(now - RELAYED_STALE_MS),
+        staleBefore: new Date(now - staleMs),
         limit: BATCH,
       });
       if (attempts.length === 0) return relayed;

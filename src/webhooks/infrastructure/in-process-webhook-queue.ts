@@ -23,6 +23,9 @@ export class InProcessWebhookQueue extends WebhookQueue implements OnApplication
 
   async add(attempts: readonly QueuedAttempt[]): Promise<void> {
     if (this.closed) throw new Error('the webhook queue is closed');
+    // Without a consumer in this process (the admin CLI without Redis) nothing would run them: the attempts stay
+    // unrelayed, for the periodic relay of the process that delivers (npm start's API).
+    if (!this.handler) throw new Error('no webhook consumer in this process');
     for (const attempt of attempts) {
       if (this.known.has(attempt.deliveryId)) continue;
       this.known.add(attempt.deliveryId);
