@@ -149,6 +149,24 @@ describe('the event log: feed, per-request list and webhooks', () => {
     await eventually(async () => receivedBy(tenant).length === 2, 10_000, 'both delivered');
   });
 
+  it('a reminder (POST /remind) and a cancel through the API: reminded with last_reminded_at, then canceled', async () => {
+    const { tenant } = await subscribedTenant();
+    const issued = await issueRequest(t, tenant);
+    const reminded = await t.http
+      .post(`/api/v1/attestation-requests/${issued.requestId}/remind`)
+      .set(tenant.auth)
+      .expect(200);
+    await t.http.post(`/api/v1/attestation-requests/${issued.requestId}/cancel`).set(tenant.auth).expect(200);
+    const events = await requestEvents(tenant, issued.requestId);
+    expect(typesOf(events)).toEqual([
+      'attestation_request.created',
+      'attestation_request.reminded',
+      'attestation_request.canceled',
+    ]);
+    expect(events[1].data.last_reminded_at).toBe(reminded.body.last_reminded_at);
+    await eventually(async () => receivedBy(tenant).length === 3, 10_000, 'all three delivered');
+  });
+
   it('a bounce: created, then bounced, recorded by the worker', async () => {
     const { tenant } = await subscribedTenant();
     const person = await createPerson(t.app, tenant.organizationId, { email: `bounce.${Date.now()}@example.test` });
