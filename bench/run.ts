@@ -272,6 +272,10 @@ async function main(): Promise<void> {
       const request = await scenario.request(context);
       log();
       log(`## ${scenario.name}`);
+      if (!scenario.bare && process.env.BENCH_BARE_ONLY === '1') {
+        log('skipped (BENCH_BARE_ONLY=1: only the scenarios with a bare counterpart)');
+        continue;
+      }
       if (!scenario.bare) {
         // No bare counterpart (endpoints the reference does not serve): the API alone, as requested by the scenario.
         const options = { url: api.origin, token, request, expectStatus: scenario.expectStatus ?? 200 };
