@@ -29,9 +29,9 @@ type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
  * - no text filter: the total is the maintained counter (`list_totals`, 16 rows at most); the page walks the
  *   partial index of its state (people_active / people_archived, index-only) to its offset and reads only its own
  *   rows; a page past the end is not read at all;
- * - a text filter: no counter can know how many match, so one statement finds the matching rows once (trigram
- *   index, then the rows to recheck) and gives both the page and `count(*) OVER ()`; only a page past the end
- *   (no row to carry the count) asks for the count alone.
+ * - a text filter: no counter can know how many match, so the count is exact from the trigram index (a bitmap
+ *   of the candidates, rechecked), and the page walks the created_at order, filtering, to its limit. (One
+ *   statement with `count(*) OVER ()` measured slower: the window forces every match through the sort.)
  * The API's repository and the benchmark's bare reference both run exactly these statements.
  */
 export async function fetchPeoplePage(
@@ -69,19 +69,18 @@ export async function fetchPeoplePage(
     return { rows, total };
   }
 
-  const found = (await run({
-    text:
-      `SELECT ${PERSON_COLUMNS}, count(*) OVER ()::int AS total FROM people WHERE ${where} ` +
-      `ORDER BY created_at, id OFFSET $${n + 1} LIMIT $${n + 2}`,
-    values: [...values, offset, limit],
-  })) as unknown as (PersonRow & { total: number })[];
-  if (found.length > 0) {
-    // The extra `total` column rides along on each row; readers of a PersonRow ignore it.
-    return { rows: found, total: found[0].total };
-  }
-  if (offset === 0) return { rows: [], total: 0 };
+  // A window count would make every matching row go through a sort before the limit; two statements let the
+  // count use the trigram index (bitmap) and the page walk the created_at order and stop at its limit.
   const [{ total }] = (await run({ text: `SELECT count(*)::int AS total FROM people WHERE ${where}`, values })) as {
     total: number;
   }[];
-  return { rows: [], total };
+  if (offset >= total) return { rows: [], total };
+  const rows = (await run({
+    text:
+      `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
+      `SELECT id FROM people WHERE ${where} ORDER BY created_at, id OFFSET $${n + 1} LIMIT $${n + 2}) ` +
+      `ORDER BY created_at, id`,
+    values: [...values, offset, limit],
+  })) as unknown as PersonRow[];
+  return { rows, total };
 }
