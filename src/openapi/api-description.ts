@@ -46,9 +46,20 @@ export function describeApi(app: INestApplication): OpenAPIObject {
     .setTitle('Attestation Service API')
     .setDescription(OVERVIEW)
     .setVersion(API_DESCRIPTION_VERSION)
+    // package.json says UNLICENSED: proprietary, no licence granted; the URL says what that means.
+    .setLicense(
+      'UNLICENSED (proprietary, all rights reserved)',
+      'https://docs.npmjs.com/cli/configuring-npm/package-json#license',
+    )
     .addServer(API_PREFIX, 'This service; the path prefix carries the major version.')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'An API token, created with `npm run admin -- token:create`.' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        // An opaque token (`atst_` and 43 base64url characters), not a JWT.
+        bearerFormat: 'opaque',
+        description: 'An API token (`atst_…`, opaque), created with `npm run admin -- token:create`.',
+      },
       'bearer',
     )
     .addSecurityRequirements('bearer')

@@ -160,12 +160,17 @@ describe('the OpenAPI description', () => {
           statuses: expect.arrayContaining(expected),
         });
 
-        expect({ where, body: body('401') }).toEqual({ where, body: ref('Error') });
+        expect({ where, body: body('401') }).toEqual({ where, body: ref('ErrorMessage') });
         expect({ where, body: body('402') }).toEqual({ where, body: ref('PaymentRequired') });
         expect({ where, body: body('429') }).toEqual({ where, body: ref('Message') });
-        expect({ where, body: body('500') }).toEqual({ where, body: ref('Error') });
+        expect({ where, body: body('500') }).toEqual({ where, body: ref('ErrorMessage') });
+        // Each failure shows its own example, not the shared schema's ("Not found." everywhere).
+        const example = (status: string) => responses[status].content['application/json'].example;
+        expect({ where, example: example('401') }).toEqual({ where, example: { error: 'Unauthenticated.' } });
+        expect({ where, example: example('500') }).toEqual({ where, example: { error: 'Server Error.' } });
+        expect({ where, example: example('503') }).toEqual({ where, example: { error: 'Service Unavailable.' } });
         if (responses['403']) expect({ where, body: body('403') }).toEqual({ where, body: ref('Message') });
-        if (responses['404']) expect({ where, body: body('404') }).toEqual({ where, body: ref('Error') });
+        if (responses['404']) expect({ where, body: body('404') }).toEqual({ where, body: ref('ErrorMessage') });
         if (responses['422']) expect({ where, body: body('422') }).toEqual({ where, body: ref('ValidationError') });
 
         for (const [status, response] of Object.entries(responses)) {
@@ -235,7 +240,9 @@ describe('the OpenAPI description', () => {
         'application/pdf': { schema: { type: 'string', format: 'binary' } },
       });
       expect(certificate['200'].headers['Content-Disposition']).toMatchObject({ required: true });
-      expect(certificate['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+      expect(certificate['409'].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/ErrorMessage',
+      });
     });
   });
 
@@ -404,7 +411,7 @@ describe('the OpenAPI description', () => {
         const schema = schemaOf(document, name);
         return { properties: Object.keys(schema.properties), required: schema.required };
       };
-      expect(shape('Error')).toEqual({ properties: ['error'], required: ['error'] });
+      expect(shape('ErrorMessage')).toEqual({ properties: ['error'], required: ['error'] });
       expect(shape('Message')).toEqual({ properties: ['message'], required: ['message'] });
       expect(shape('PaymentRequired')).toEqual({
         properties: ['message', 'payment_url'],

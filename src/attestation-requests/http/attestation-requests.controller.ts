@@ -77,6 +77,9 @@ export class AttestationRequestsController {
     operationId: 'showAttestationRequest',
     tag: 'Attestation requests',
     summary: 'Show an attestation request',
+    description:
+      'One request of the organization, in whatever status. An id of another organization, or a malformed one, ' +
+      'answers 404 like a missing one.',
     success: { status: 200, description: 'The request.', type: AttestationRequestResponse },
     notFound: 'No such request in the organization (a malformed id included).',
   })

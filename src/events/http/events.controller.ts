@@ -45,6 +45,9 @@ export class EventsController {
     operationId: 'listAttestationRequestEvents',
     tag: 'Events',
     summary: "List an attestation request's events",
+    description:
+      'Every event recorded for one request of the organization, oldest first, in the same shape as the feed. ' +
+      "Another organization's request, or a malformed id, answers 404.",
     success: { status: 200, description: 'Its events, oldest first, as in the feed.', type: EventList },
     notFound: 'No such request in the organization (a malformed id included).',
   })

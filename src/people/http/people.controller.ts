@@ -83,6 +83,9 @@ export class PeopleController {
     operationId: 'showPerson',
     tag: 'People',
     summary: 'Show a person',
+    description:
+      'One person of the organization, archived or not. An id of another organization, or a malformed one, answers ' +
+      '404 like a missing one.',
     success: { status: 200, description: 'The person, archived or not.', type: PersonResponse },
     notFound: 'No such person in the organization (a malformed id included).',
   })

@@ -76,6 +76,8 @@ export class WebhookEndpointsController {
     operationId: 'listWebhookEndpoints',
     tag: TAG,
     summary: 'List webhook endpoints',
+    description:
+      "The organization's endpoints, oldest first, paginated like every list. Secrets are never shown again.",
     success: { status: 200, description: 'A page of endpoints, oldest first; no secret.', type: WebhookEndpointPage },
     unprocessable: 'A paging parameter is invalid.',
   })
@@ -90,6 +92,7 @@ export class WebhookEndpointsController {
     operationId: 'showWebhookEndpoint',
     tag: TAG,
     summary: 'Show a webhook endpoint',
+    description: "One endpoint of the organization, without its secret. Another organization's answers 404.",
     success: { status: 200, description: 'The endpoint; no secret.', type: WebhookEndpointResponse },
     notFound: NOT_FOUND,
   })

@@ -57,19 +57,26 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
     options.jsonBody ? 'The body is not valid JSON, or not a JSON object.' : undefined,
     options.badRequest,
   ].filter(Boolean);
-  if (badRequest.length > 0) responses.push(failure(400, badRequest.join(' '), ErrorBody));
+  if (badRequest.length > 0) {
+    responses.push(failure(400, badRequest.join(' '), ErrorBody, { error: 'The request body is not valid JSON.' }));
+  }
   responses.push(
     failure(
       401,
       "The bearer token is missing, unknown, revoked or expired. Counts against the client IP's allowance.",
       ErrorBody,
+      { error: 'Unauthenticated.' },
     ),
   );
   responses.push(failure(402, 'The organization has no active trial or subscription.', PaymentRequiredBody));
   if (!options.anyRole) responses.push(failure(403, "A group manager's token: only GET /me is allowed.", MessageBody));
-  if (options.notFound) responses.push(failure(404, options.notFound, ErrorBody));
+  if (options.notFound) responses.push(failure(404, options.notFound, ErrorBody, { error: 'Not found.' }));
   if (options.conflict) responses.push(failure(409, options.conflict, ErrorBody));
-  if (options.jsonBody) responses.push(failure(413, 'The body is larger than 1 MiB.', ErrorBody));
+  if (options.jsonBody) {
+    responses.push(
+      failure(413, 'The body is larger than 1 MiB.', ErrorBody, { error: 'The request body is larger than 1 MiB.' }),
+    );
+  }
   if (options.unprocessable) responses.push(failure(422, options.unprocessable, ValidationErrorBody));
   responses.push({
     status: 429,
@@ -87,12 +94,16 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
     status: 500,
     description: 'An unexpected failure; the body never carries internals.',
     type: ErrorBody,
+    example: { error: 'Server Error.' },
     headers: headerRefs('X-Request-Id'),
   });
   responses.push({
     status: 503,
-    description: 'PostgreSQL or Redis cannot be reached right now.',
+    description:
+      'PostgreSQL or Redis cannot be reached, or did not answer within its bounds, right now; retry after ' +
+      '`Retry-After` seconds.',
     type: ErrorBody,
+    example: { error: 'Service Unavailable.' },
     headers: headerRefs('X-Request-Id', 'Retry-After'),
   });
   return applyDecorators(
@@ -118,8 +129,9 @@ function successResponse(success: ApiEndpointOptions['success']): ApiResponseOpt
   return success.type ? { ...base, type: success.type } : base;
 }
 
-function failure(status: number, description: string, type: Type<unknown>): ApiResponseOptions {
-  return { status, description, type, headers: COUNTED };
+/** A failure answer; `example` is its own (the schema's example is shared by every status that uses it). */
+function failure(status: number, description: string, type: Type<unknown>, example?: object): ApiResponseOptions {
+  return { status, description, type, headers: COUNTED, ...(example ? { example } : {}) };
 }
 
 /** A ULID path parameter: either case; a malformed one answers 404 like a missing one. */

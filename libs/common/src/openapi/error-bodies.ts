@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ResponseSchema } from './schema-properties';
 
 /** 400, 401, 404, 405, 413, 500 and 503. */
-@ResponseSchema('Error', 'A failure the client can read but not act on field by field.')
+// Not named `Error`: generated clients would shadow the JavaScript global of that name.
+@ResponseSchema('ErrorMessage', 'A failure the client can read but not act on field by field.')
 export class ErrorBody {
   @ApiProperty({ description: 'What went wrong, e.g. "Unauthenticated." or "Not found."', example: 'Not found.' })
   error!: string;
