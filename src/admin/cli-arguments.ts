@@ -6,6 +6,10 @@ import { isUlid, normaliseId, rules } from '@lib/common';
  */
 export type OptionKind =
   | { type: 'text' }
+  /** Text, or an empty value (`--phone=`) for "none": the setting is cleared. */
+  | { type: 'clearable-text' }
+  /** A whole number, or an empty value for "none". */
+  | { type: 'clearable-integer' }
   | { type: 'id' }
   | { type: 'email' }
   | { type: 'boolean' }
@@ -20,7 +24,7 @@ export interface OptionSpec {
   description: string;
 }
 
-export type OptionValue = string | boolean | number | Date;
+export type OptionValue = string | boolean | number | Date | null;
 
 /** A usage mistake (unknown command or option, missing or malformed value): exit code 2. */
 export class UsageError extends Error {}
@@ -36,6 +40,11 @@ export const id = (description: string, required = true): OptionSpec => ({
   description,
 });
 export const email = (description: string): OptionSpec => ({ kind: { type: 'email' }, required: true, description });
+export const clearableText = (description: string): OptionSpec => ({ kind: { type: 'clearable-text' }, description });
+export const clearableInteger = (description: string): OptionSpec => ({
+  kind: { type: 'clearable-integer' },
+  description,
+});
 export const flag = (description: string): OptionSpec => ({ kind: { type: 'boolean' }, description });
 export const integer = (description: string): OptionSpec => ({ kind: { type: 'integer' }, description });
 export const date = (description: string): OptionSpec => ({ kind: { type: 'date' }, description });
@@ -58,6 +67,13 @@ export class Options {
   }
   optionalString(name: string): string | undefined {
     return this.values.get(name) as string | undefined;
+  }
+  /** undefined: not given; null: given empty, to clear the setting. */
+  optionalNullableString(name: string): string | null | undefined {
+    return this.values.get(name) as string | null | undefined;
+  }
+  optionalNullableInteger(name: string): number | null | undefined {
+    return this.values.get(name) as number | null | undefined;
   }
   optionalBoolean(name: string): boolean | undefined {
     return this.values.get(name) as boolean | undefined;
@@ -128,6 +144,12 @@ function convert(name: string, kind: OptionKind, raw: string): OptionValue {
     case 'path':
       if (raw.trim() === '') throw new UsageError(`--${name} must not be empty`);
       return raw;
+    case 'clearable-text':
+      return raw.trim() === '' ? null : raw;
+    case 'clearable-integer':
+      if (raw.trim() === '') return null;
+      if (!/^\d{1,9}$/.test(raw)) throw new UsageError(`--${name} must be a whole number or empty, got "${raw}"`);
+      return Number(raw);
     case 'id':
       if (!isUlid(raw)) throw new UsageError(`--${name} must be a ULID, got "${raw}"`);
       return normaliseId(raw);

@@ -52,5 +52,9 @@ function placeholder(spec: OptionSpec): string {
       return 'EMAIL';
     case 'text':
       return 'TEXT';
+    case 'clearable-text':
+      return 'TEXT|""';
+    case 'clearable-integer':
+      return 'N|""';
   }
 }

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CreateDocument } from '../documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../documents/application/publish-document-revision.use-case';
 import type { AttestationType } from '../documents/domain/document';
-import { AddDocumentToGroup } from '../groups/application/add-document-to-group.use-case';
+import { AddDocumentsToGroup } from '../groups/application/add-documents-to-group.use-case';
 import { CreateGroup } from '../groups/application/create-group.use-case';
 import { CreateOrganization } from '../identity/application/create-organization.use-case';
 import { CreateUser } from '../identity/application/create-user.use-case';
@@ -101,7 +101,7 @@ export async function seedDemo(app: INestApplicationContext, input: { organizati
     [allStaff, handbook],
     [engineering, security],
   ] as const) {
-    await app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId: document.id });
+    await app.get(AddDocumentsToGroup).execute({ groupId: group.id, documentIds: [document.id] });
   }
 
   return {

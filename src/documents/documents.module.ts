@@ -3,20 +3,34 @@ import { ArchiveDocument } from './application/archive-document.use-case';
 import { CreateDocument } from './application/create-document.use-case';
 import { DocumentListingRepository } from './application/document-listing.repository';
 import { DocumentRepository } from './application/document.repository';
+import { ListDocumentRevisions } from './application/list-document-revisions.use-case';
 import { ListDocuments } from './application/list-documents.use-case';
 import { PublishDocumentRevision } from './application/publish-document-revision.use-case';
+import { RestoreDocument } from './application/restore-document.use-case';
 import { ShowDocument } from './application/show-document.use-case';
+import { UpdateDocument } from './application/update-document.use-case';
+import { DocumentPathGuard } from './http/document-path.guard';
 import { DocumentsController } from './http/documents.controller';
 import { TypeormDocumentListingRepository } from './infrastructure/typeorm-document-listing.repository';
 import { TypeormDocumentRepository } from './infrastructure/typeorm-document.repository';
 
-const useCases = [CreateDocument, PublishDocumentRevision, ArchiveDocument, ShowDocument, ListDocuments];
+const useCases = [
+  CreateDocument,
+  UpdateDocument,
+  PublishDocumentRevision,
+  ArchiveDocument,
+  RestoreDocument,
+  ShowDocument,
+  ListDocuments,
+  ListDocumentRevisions,
+];
 
 @Module({
   controllers: [DocumentsController],
   providers: [
     { provide: DocumentRepository, useClass: TypeormDocumentRepository },
     { provide: DocumentListingRepository, useClass: TypeormDocumentListingRepository },
+    DocumentPathGuard,
     ...useCases,
   ],
   exports: [...useCases, DocumentRepository, DocumentListingRepository],

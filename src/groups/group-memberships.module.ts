@@ -1,22 +1,27 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { GroupsModule } from './groups.module';
+import { AddDocumentsToGroup } from './application/add-documents-to-group.use-case';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
 import { GroupMembershipRepository } from './application/group-membership.repository';
 import { RemovePersonFromGroup } from './application/remove-person-from-group.use-case';
+import { GroupDocumentsController } from './http/group-documents.controller';
 import { GroupPeopleController } from './http/group-people.controller';
-import { GroupPeoplePathGuard } from './http/group-people-path.guard';
 import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group-membership.repository';
 
-/** People in groups: POST and DELETE /groups/{group}/people, with the assignments and requests joining implies. */
+/**
+ * People and documents joining groups: POST and DELETE /groups/{group}/people, POST /groups/{group}/documents,
+ * with the assignments and requests joining implies.
+ */
 @Module({
-  imports: [AttestationRequestsModule],
-  controllers: [GroupPeopleController],
+  imports: [AttestationRequestsModule, GroupsModule],
+  controllers: [GroupPeopleController, GroupDocumentsController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },
-    GroupPeoplePathGuard,
     AddPeopleToGroup,
+    AddDocumentsToGroup,
     RemovePersonFromGroup,
   ],
-  exports: [AddPeopleToGroup, RemovePersonFromGroup],
+  exports: [AddPeopleToGroup, AddDocumentsToGroup, RemovePersonFromGroup],
 })
 export class GroupMembershipsModule {}

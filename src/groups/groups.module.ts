@@ -1,18 +1,34 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module';
-import { AddDocumentToGroup } from './application/add-document-to-group.use-case';
+import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
 import { GroupRepository } from './application/group.repository';
+import { DeleteGroup } from './application/delete-group.use-case';
+import { ListGroupDocuments } from './application/list-group-documents.use-case';
+import { ListGroupMembers } from './application/list-group-members.use-case';
 import { ListGroups } from './application/list-groups.use-case';
+import { RemoveDocumentFromGroup } from './application/remove-document-from-group.use-case';
+import { ShowGroup } from './application/show-group.use-case';
+import { UpdateGroup } from './application/update-group.use-case';
+import { GroupPathGuard } from './http/group-path.guard';
 import { GroupsController } from './http/groups.controller';
 import { TypeormGroupRepository } from './infrastructure/typeorm-group.repository';
 
-const useCases = [CreateGroup, AddDocumentToGroup, ListGroups];
+const useCases = [
+  CreateGroup,
+  ShowGroup,
+  UpdateGroup,
+  DeleteGroup,
+  RemoveDocumentFromGroup,
+  ListGroups,
+  ListGroupMembers,
+  ListGroupDocuments,
+];
 
 @Module({
-  imports: [DocumentsModule],
+  imports: [DocumentsModule, PeopleModule],
   controllers: [GroupsController],
-  providers: [{ provide: GroupRepository, useClass: TypeormGroupRepository }, ...useCases],
-  exports: [...useCases, GroupRepository],
+  providers: [{ provide: GroupRepository, useClass: TypeormGroupRepository }, GroupPathGuard, ...useCases],
+  exports: [...useCases, GroupRepository, GroupPathGuard],
 })
 export class GroupsModule {}

@@ -18,7 +18,8 @@ manager's token only \`GET /me\` (403 elsewhere). The organization needs an acti
 
 **Order of checks.** The first failing check answers: unknown route 404 \`{"error": "Not found."}\` (a known path
 with another method: 405 with an \`Allow\` header); token 401; rate limit 429; billing 402; role 403; path ids 404
-(a malformed ULID included); query and body validation 422; a body that is not a JSON object 400, over 1 MiB 413.
+(a malformed ULID included); query and body validation 422; a body that is not a JSON object 400, over 1 MiB 413
+(6 MiB when publishing a revision, whose text may hold 500,000 characters).
 Unexpected failures answer 500 \`{"error": "Server Error."}\` and an unreachable database or Redis 503, never
 with internals.
 

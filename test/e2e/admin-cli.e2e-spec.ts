@@ -101,11 +101,18 @@ describe('admin CLI', () => {
         'token:list',
         'token:revoke',
         'document:create',
+        'document:update',
         'document:publish',
         'document:archive',
+        'document:restore',
         'group:create',
+        'group:update',
+        'group:delete',
         'group:add-document',
+        'group:remove-document',
+        'person:update',
         'person:archive',
+        'person:restore',
         'request:cancel',
         'request:resend',
         'webhook:list',
@@ -562,7 +569,11 @@ describe('admin CLI', () => {
       const other = await ok('seed:demo', '--org-name', 'Elsewhere');
       const group = seed.groups[0].id;
       await Promise.all([
-        fails(['group:add-document', '--group', group, '--document', other.documents[0].id], 1, /Document not found/),
+        fails(
+          ['group:add-document', '--group', group, '--document', other.documents[0].id],
+          1,
+          /^admin: The selected document ids\.0 is invalid\.$/m,
+        ),
         fails(['group:add-document', '--group', UNKNOWN_ID, '--document', seed.documents[0].id], 1, /Group not found/),
         fails(
           ['group:create', '--org', seed.organization.id, '--name', 'X', '--auto-issue', 'maybe'],

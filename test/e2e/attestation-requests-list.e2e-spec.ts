@@ -61,7 +61,9 @@ describe('GET /api/v1/attestation-requests', () => {
       200,
     ); // attested
     clock.advance(1000);
-    await t.app.get(CancelAttestationRequest).execute({ requestId: requests[3].requestId, organizationId: tenant.organizationId });
+    await t.app
+      .get(CancelAttestationRequest)
+      .execute({ requestId: requests[3].requestId, organizationId: tenant.organizationId });
 
     clock.advance(1000);
     const group = await createGroup(t.app, tenant.organizationId, { autoIssue: true, documentIds: [policy.id] });
@@ -310,7 +312,9 @@ describe('GET /api/v1/attestation-requests', () => {
     step();
     const canceled = await issueRequest(t, tenant, { person });
     step();
-    await t.app.get(CancelAttestationRequest).execute({ requestId: canceled.requestId, organizationId: tenant.organizationId });
+    await t.app
+      .get(CancelAttestationRequest)
+      .execute({ requestId: canceled.requestId, organizationId: tenant.organizationId });
     expect(await changed(canceled.requestId)).toBe(true);
 
     step();

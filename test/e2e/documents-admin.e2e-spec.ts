@@ -5,7 +5,7 @@ import { CreateDocument } from '../../src/documents/application/create-document.
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
 import { ShowDocument } from '../../src/documents/application/show-document.use-case';
 import { presentDocument } from '../../src/documents/http/document.presenter';
-import { AddDocumentToGroup } from '../../src/groups/application/add-document-to-group.use-case';
+import { AddDocumentsToGroup } from '../../src/groups/application/add-documents-to-group.use-case';
 import { CreateGroup } from '../../src/groups/application/create-group.use-case';
 import { presentGroup } from '../../src/groups/http/group.presenter';
 import { GroupMembershipRecord } from '../../src/groups/infrastructure/group-membership.record';
@@ -140,7 +140,7 @@ describe('document and group administration', () => {
       expect(row.auto_issue_requests).toBe(true);
     });
 
-    it('AddDocumentToGroup is idempotent and assigns the document to the current members', async () => {
+    it('AddDocumentsToGroup is idempotent and assigns the document to the current members', async () => {
       const group = await t.app.get(CreateGroup).execute({ organizationId: tenant.organizationId, name: 'Members' });
       const person = await t.app
         .get(CreatePerson)
@@ -153,9 +153,9 @@ describe('document and group administration', () => {
       });
       const { document } = await createDocument('Shared');
       const add = () =>
-        t.app.get(AddDocumentToGroup).execute({ groupId: group.id.toUpperCase(), documentId: document.id });
-      expect(await add()).toEqual({ groupId: group.id, documentId: document.id });
-      expect(await add()).toEqual({ groupId: group.id, documentId: document.id });
+        t.app.get(AddDocumentsToGroup).execute({ groupId: group.id.toUpperCase(), documentIds: [document.id] });
+      expect(await add()).toEqual([{ groupId: group.id, documentId: document.id }]);
+      expect(await add()).toEqual([{ groupId: group.id, documentId: document.id }]);
       const links = await t.db.query(`SELECT count(*)::int AS n FROM group_documents WHERE group_id = $1`, [group.id]);
       const assignments = await t.db.query(
         `SELECT person_id, group_id FROM document_assignments WHERE document_id = $1`,
@@ -169,17 +169,17 @@ describe('document and group administration', () => {
       });
     });
 
-    it('AddDocumentToGroup does not find a document of another organization, nor an unknown group', async () => {
+    it('AddDocumentsToGroup refuses a document of another organization, and does not find an unknown group', async () => {
       const other = await createTenant(t.app);
       const group = await t.app.get(CreateGroup).execute({ organizationId: tenant.organizationId, name: 'Mine' });
       const { document: foreign } = await t.app
         .get(CreateDocument)
         .execute({ organizationId: other.organizationId, name: 'Theirs' });
       await expect(
-        t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId: foreign.id }),
-      ).rejects.toThrow(NotFoundError);
+        t.app.get(AddDocumentsToGroup).execute({ groupId: group.id, documentIds: [foreign.id] }),
+      ).rejects.toThrow(ValidationFailedError);
       await expect(
-        t.app.get(AddDocumentToGroup).execute({ groupId: '01arz3ndektsv4rrffq69g5fav', documentId: foreign.id }),
+        t.app.get(AddDocumentsToGroup).execute({ groupId: '01arz3ndektsv4rrffq69g5fav', documentIds: [foreign.id] }),
       ).rejects.toThrow(NotFoundError);
       const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM group_documents WHERE group_id = $1`, [
         group.id,

@@ -4,7 +4,7 @@ import { ArchiveDocument } from '../../src/documents/application/archive-documen
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
 import { ShowDocument } from '../../src/documents/application/show-document.use-case';
-import { AddDocumentToGroup } from '../../src/groups/application/add-document-to-group.use-case';
+import { AddDocumentsToGroup } from '../../src/groups/application/add-documents-to-group.use-case';
 import { CreateGroup } from '../../src/groups/application/create-group.use-case';
 import { GroupMembershipRecord } from '../../src/groups/infrastructure/group-membership.record';
 import { ArchivePerson } from '../../src/people/application/archive-person.use-case';
@@ -250,7 +250,7 @@ describe('GET /api/v1/documents', () => {
           createdAt: clock.now(),
         })),
       );
-      await t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId });
+      await t.app.get(AddDocumentsToGroup).execute({ groupId: group.id, documentIds: [documentId] });
     }
 
     /** A request row in a given state (the request lifecycle is another module's; its table is shared). */
@@ -428,7 +428,7 @@ describe('GET /api/v1/documents', () => {
         const { document } = await t.app
           .get(CreateDocument)
           .execute({ organizationId: other.organizationId, name: `Doc ${i}` });
-        await t.app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId: document.id });
+        await t.app.get(AddDocumentsToGroup).execute({ groupId: group.id, documentIds: [document.id] });
       }
       // Hot reads go straight to the driver's pool (readRows); every statement passes there.
       const pool = (t.db.driver as unknown as { master: { query(...args: unknown[]): unknown } }).master;

@@ -1,3 +1,4 @@
+import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
 import { createTenant, Tenant } from '../support/fixtures';
 import { createDocument, createGroup, createPerson } from '../support/membership-fixtures';
@@ -108,10 +109,12 @@ describe('group membership', () => {
       const published = await createDocument(t.app, tenant.organizationId);
       const draft = await createDocument(t.app, tenant.organizationId, { published: false });
       const readOnly = await createDocument(t.app, tenant.organizationId, { requiresSignature: false });
-      const archived = await createDocument(t.app, tenant.organizationId, { archived: true });
+      const archived = await createDocument(t.app, tenant.organizationId);
       const group = await createGroup(t.app, tenant.organizationId, {
         documentIds: [published.id, draft.id, readOnly.id, archived.id],
       });
+      // Archived after it joined the group: only an active document can be added to one.
+      await t.app.get(ArchiveDocument).execute({ documentId: archived.id });
       const person = await createPerson(t.app, tenant.organizationId, { firstName: 'Alan', lastName: 'Turing' });
       await add(group.id, { person_ids: [person.id] }).expect(200);
       expect(await requests(person.id)).toEqual([

@@ -46,7 +46,10 @@ describe('rate limit: 60 requests per token per minute', () => {
 
   it('limits failed authentication attempts per client IP', async () => {
     for (let i = 0; i < 60; i++) {
-      await t.http.get('/api/v1/me').set({ Authorization: `Bearer guess-${i}` }).expect(401);
+      await t.http
+        .get('/api/v1/me')
+        .set({ Authorization: `Bearer guess-${i}` })
+        .expect(401);
     }
     const response = await t.http.get('/api/v1/me').set({ Authorization: 'Bearer guess-61' }).expect(429);
     expect(response.body).toEqual({ message: 'Too Many Attempts.' });

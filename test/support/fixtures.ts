@@ -33,7 +33,9 @@ export async function createTenant(
     email: `ada.${unique()}@example.test`,
     role: options.role ?? 'owner',
   });
-  const { token, plaintext } = await app.get(IssueApiToken).execute({ userId: user.id, organizationId: organization.id });
+  const { token, plaintext } = await app
+    .get(IssueApiToken)
+    .execute({ userId: user.id, organizationId: organization.id });
   return {
     organizationId: organization.id,
     organizationName: organization.name,

@@ -12,7 +12,11 @@ interface BuildSupport {
 const { buildIfStale, CHECKED_ENV } = require('../../scripts/build-support') as BuildSupport;
 
 /** Suites that run the compiled program (dist/) as a child process. */
-const NEEDS_BUILD = ['test/e2e/admin-cli.e2e-spec.ts', 'test/e2e/embedded-start.e2e-spec.ts'];
+const NEEDS_BUILD = [
+  'test/e2e/admin-cli.e2e-spec.ts',
+  'test/e2e/admin-cli-api-parity.e2e-spec.ts',
+  'test/e2e/embedded-start.e2e-spec.ts',
+];
 
 /**
  * Migrates one template database per run; every test file clones its own database from it

@@ -2,7 +2,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
-import { AddDocumentToGroup } from '../../src/groups/application/add-document-to-group.use-case';
+import { AddDocumentsToGroup } from '../../src/groups/application/add-documents-to-group.use-case';
 import { CreateGroup } from '../../src/groups/application/create-group.use-case';
 import type { NotificationWorkerSettings } from '../../src/notifications/notification-consumer';
 import { ArchivePerson } from '../../src/people/application/archive-person.use-case';
@@ -80,8 +80,8 @@ export async function createGroup(
     name: input.name ?? `Group ${unique()}`,
     autoIssueRequests: input.autoIssue ?? true,
   });
-  for (const documentId of input.documentIds ?? []) {
-    await app.get(AddDocumentToGroup).execute({ groupId: group.id, documentId });
+  if (input.documentIds?.length) {
+    await app.get(AddDocumentsToGroup).execute({ groupId: group.id, documentIds: input.documentIds });
   }
   return { id: group.id };
 }

@@ -3,11 +3,13 @@ import { extname } from 'node:path';
 import { ArchiveDocument } from '../../documents/application/archive-document.use-case';
 import { CreateDocument } from '../../documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../documents/application/publish-document-revision.use-case';
+import { RestoreDocument } from '../../documents/application/restore-document.use-case';
+import { UpdateDocument } from '../../documents/application/update-document.use-case';
 import { ATTESTATION_TYPES, AttestationType } from '../../documents/domain/document';
-import type { RevisionContentType } from '../../documents/domain/document-revision';
-import { presentDocument } from '../../documents/http/document.presenter';
+import { REVISION_FORMATS, RevisionContentType, RevisionFormat } from '../../documents/domain/document-revision';
+import { presentDocument, presentPublishedRevision } from '../../documents/http/document.presenter';
 import type { AdminCommand } from '../admin-command';
-import { choice, flag, id, integer, path, text, UsageError } from '../cli-arguments';
+import { choice, clearableInteger, flag, id, integer, path, text, UsageError } from '../cli-arguments';
 
 export const createDocumentCommand: AdminCommand = {
   name: 'document:create',
@@ -16,7 +18,7 @@ export const createDocumentCommand: AdminCommand = {
     org: id('the organization id'),
     name: text('the document name', true),
     'requires-signature': flag('whether it can be sent for signature (default true)'),
-    'renewal-interval-days': integer('days after which an attestation is due again (default: never)'),
+    'renewal-interval-days': integer('days (1..3650) after which an attestation is due again (default: never)'),
     'auto-renew': flag('renew automatically when due (default false)'),
     'attestation-type': choice(ATTESTATION_TYPES, 'signature (default) or acknowledgment'),
   },
@@ -38,25 +40,60 @@ export const publishDocumentCommand: AdminCommand = {
   summary: 'Publish a new revision of a document, which becomes its latest; earlier attestations become outdated.',
   options: {
     document: id('the document id'),
-    'content-file': path('the revision text: Markdown, or plain text when the file ends in .txt (default: empty)'),
+    'content-file': path(
+      'the revision text, up to 500,000 characters: Markdown, or plain text when the file ends in .txt ' +
+        '(default: empty)',
+    ),
+    format: choice(Object.keys(REVISION_FORMATS), 'markdown or text (default: from the file name, as above)'),
   },
   async run(app, options) {
     const file = options.optionalString('content-file');
+    const format = options.optionalChoice<RevisionFormat>('format');
     const published = await app.get(PublishDocumentRevision).execute({
       documentId: options.string('document'),
-      ...(file === undefined ? {} : { content: await readContent(file), contentType: contentTypeOf(file) }),
+      content: file === undefined ? '' : await readContent(file),
+      contentType: format ? REVISION_FORMATS[format] : contentTypeOf(file),
     });
-    return {
-      document_revision_id: published.revisionId,
-      document_id: published.documentId,
-      published_at: published.publishedAt.toISOString(),
-    };
+    return presentPublishedRevision(published);
+  },
+};
+
+export const updateDocumentCommand: AdminCommand = {
+  name: 'document:update',
+  summary: 'Change a document (as PATCH /documents/{id}); requests and attestations already made stay.',
+  options: {
+    document: id('the document id'),
+    name: text('the document name'),
+    'requires-signature': flag('whether people are asked to sign it'),
+    'renewal-interval-days': clearableInteger('days (1..3650) after which an attestation is due again; empty: never'),
+    'auto-renew': flag('renew automatically when due'),
+  },
+  async run(app, options) {
+    const listing = await app.get(UpdateDocument).execute({
+      documentId: options.string('document'),
+      changes: {
+        name: options.optionalString('name'),
+        requiresSignature: options.optionalBoolean('requires-signature'),
+        renewalIntervalDays: options.optionalNullableInteger('renewal-interval-days'),
+        autoRenew: options.optionalBoolean('auto-renew'),
+      },
+    });
+    return presentDocument(listing);
+  },
+};
+
+export const restoreDocumentCommand: AdminCommand = {
+  name: 'document:restore',
+  summary: 'Restore an archived document: listed again, and requests can be sent for it.',
+  options: { document: id('the document id') },
+  async run(app, options) {
+    return presentDocument(await app.get(RestoreDocument).execute({ documentId: options.string('document') }));
   },
 };
 
 export const archiveDocumentCommand: AdminCommand = {
   name: 'document:archive',
-  summary: 'Archive a document: it leaves the default list; its requests and attestations stay.',
+  summary: 'Archive a document: it leaves the default list; its requests, attestations and groups stay.',
   options: { document: id('the document id') },
   async run(app, options) {
     return presentDocument(await app.get(ArchiveDocument).execute({ documentId: options.string('document') }));
@@ -71,6 +108,6 @@ async function readContent(file: string): Promise<string> {
   }
 }
 
-function contentTypeOf(file: string): RevisionContentType {
-  return extname(file).toLowerCase() === '.txt' ? 'text/plain' : 'text/markdown';
+function contentTypeOf(file: string | undefined): RevisionContentType {
+  return file !== undefined && extname(file).toLowerCase() === '.txt' ? 'text/plain' : 'text/markdown';
 }

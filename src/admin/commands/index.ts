@@ -1,9 +1,21 @@
 import type { AdminCommand } from '../admin-command';
 import { recountCountersCommand } from './counter.commands';
-import { archiveDocumentCommand, createDocumentCommand, publishDocumentCommand } from './document.commands';
-import { addDocumentToGroupCommand, createGroupCommand } from './group.commands';
+import {
+  archiveDocumentCommand,
+  createDocumentCommand,
+  publishDocumentCommand,
+  restoreDocumentCommand,
+  updateDocumentCommand,
+} from './document.commands';
+import {
+  addDocumentToGroupCommand,
+  createGroupCommand,
+  deleteGroupCommand,
+  removeDocumentFromGroupCommand,
+  updateGroupCommand,
+} from './group.commands';
 import { changeBillingCommand, createOrganizationCommand } from './organization.commands';
-import { archivePersonCommand } from './person.commands';
+import { archivePersonCommand, restorePersonCommand, updatePersonCommand } from './person.commands';
 import { cancelRequestCommand, resendRequestCommand } from './request.commands';
 import { seedDemoCommand } from './seed-demo.command';
 import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './token.commands';
@@ -20,11 +32,18 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   listTokensCommand,
   revokeTokenCommand,
   createDocumentCommand,
+  updateDocumentCommand,
   publishDocumentCommand,
   archiveDocumentCommand,
+  restoreDocumentCommand,
   createGroupCommand,
+  updateGroupCommand,
+  deleteGroupCommand,
   addDocumentToGroupCommand,
+  removeDocumentFromGroupCommand,
+  updatePersonCommand,
   archivePersonCommand,
+  restorePersonCommand,
   cancelRequestCommand,
   resendRequestCommand,
   listWebhooksCommand,

@@ -1,13 +1,50 @@
 import { ArchivePerson } from '../../people/application/archive-person.use-case';
+import { RestorePerson } from '../../people/application/restore-person.use-case';
+import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { presentPerson } from '../../people/http/person.presenter';
 import type { AdminCommand } from '../admin-command';
-import { id } from '../cli-arguments';
+import { clearableText, id, text } from '../cli-arguments';
+
+export const updatePersonCommand: AdminCommand = {
+  name: 'person:update',
+  summary: "Change a person's names, email or phone (as PATCH /people/{id}); requests already sent keep the old ones.",
+  options: {
+    person: id('the person id'),
+    'first-name': clearableText('the first name; empty (--first-name=) clears it'),
+    'last-name': text('the last name'),
+    email: { kind: { type: 'email' }, description: 'the email, unique in the organization ignoring case' },
+    phone: clearableText('an international number, e.g. +14155552671; empty (--phone=) clears it'),
+  },
+  async run(app, options) {
+    const person = await app.get(UpdatePerson).execute({
+      personId: options.string('person'),
+      changes: {
+        firstName: options.optionalNullableString('first-name'),
+        lastName: options.optionalString('last-name'),
+        email: options.optionalString('email'),
+        phone: options.optionalNullableString('phone'),
+      },
+    });
+    return presentPerson(person);
+  },
+};
 
 export const archivePersonCommand: AdminCommand = {
   name: 'person:archive',
-  summary: 'Archive a person: they leave the default lists and can no longer be added to groups.',
+  summary:
+    'Archive a person: they leave the default lists and can no longer be added to groups; memberships, ' +
+    'assignments and requests stay.',
   options: { person: id('the person id') },
   async run(app, options) {
     return presentPerson(await app.get(ArchivePerson).execute({ personId: options.string('person') }));
+  },
+};
+
+export const restorePersonCommand: AdminCommand = {
+  name: 'person:restore',
+  summary: 'Restore an archived person: listed again, and can be added to groups.',
+  options: { person: id('the person id') },
+  async run(app, options) {
+    return presentPerson(await app.get(RestorePerson).execute({ personId: options.string('person') }));
   },
 };

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock } from '@lib/common';
 import type { DocumentListing } from '../domain/document-listing';
+import { DocumentReference, findDocument } from './document-scope';
 import { DocumentRepository } from './document.repository';
 import { ShowDocument } from './show-document.use-case';
 
-/** Archives a document: it leaves the default list; its requests and attestations stay. */
+/**
+ * Archives a document (API and admin CLI): it leaves the default list and no new request can be sent for it; its
+ * requests, attestations, assignments and groups stay. Archiving again changes nothing.
+ */
 @Injectable()
 export class ArchiveDocument {
   constructor(
@@ -13,9 +17,8 @@ export class ArchiveDocument {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { documentId: string }): Promise<DocumentListing> {
-    const document = await this.documents.findById(input.documentId.toLowerCase());
-    if (!document) throw new NotFoundError('Document not found.');
+  async execute(input: DocumentReference): Promise<DocumentListing> {
+    const document = await findDocument(this.documents, input);
     if (!document.isArchived) {
       document.archive(this.clock.now());
       await this.documents.save(document);

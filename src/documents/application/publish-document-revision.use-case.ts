@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/common';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
+import { DocumentReference, findDocument } from './document-scope';
 import { DocumentRepository } from './document.repository';
 
 export interface PublishedRevision {
@@ -9,7 +10,10 @@ export interface PublishedRevision {
   publishedAt: Date;
 }
 
-/** Publishes a new revision of a document, which becomes its latest; earlier attestations become outdated. */
+/**
+ * Publishes a new revision of a document (API and admin CLI), which becomes its latest; earlier attestations
+ * become outdated. Nothing is done per person: the counts read who attested which revision.
+ */
 @Injectable()
 export class PublishDocumentRevision {
   constructor(
@@ -17,12 +21,11 @@ export class PublishDocumentRevision {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: {
-    documentId: string;
-    content?: string;
-    contentType?: RevisionContentType;
-  }): Promise<PublishedRevision> {
-    const revision = await this.documents.publish(input.documentId.toLowerCase(), (document) => {
+  async execute(
+    input: DocumentReference & { content?: string; contentType?: RevisionContentType },
+  ): Promise<PublishedRevision> {
+    const { id } = await findDocument(this.documents, input);
+    const revision = await this.documents.publish(id, (document) => {
       const now = this.clock.now();
       const draft = DocumentRevision.draft({
         organizationId: document.organizationId,

@@ -5,17 +5,27 @@ export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;
 export type AttestationType = (typeof ATTESTATION_TYPES)[number];
 
 export const DOCUMENT_NAME_MAX_LENGTH = 255;
+/** Ten years: a longer interval is a typo rather than a policy. */
+export const RENEWAL_INTERVAL_MAX_DAYS = 3650;
+
+/** What `Document.update` may change; `undefined` leaves a setting as it is. */
+export interface DocumentChanges {
+  name?: string;
+  requiresSignature?: boolean;
+  renewalIntervalDays?: number | null;
+  autoRenew?: boolean;
+}
 
 /** A document people are asked to attest. Its latest revision is the newest published one. */
 export class Document {
   constructor(
     readonly id: string,
     readonly organizationId: string,
-    readonly name: string,
+    public name: string,
     readonly defaultAttestationType: AttestationType,
-    readonly requiresSignature: boolean,
-    readonly renewalIntervalDays: number | null,
-    readonly autoRenew: boolean,
+    public requiresSignature: boolean,
+    public renewalIntervalDays: number | null,
+    public autoRenew: boolean,
     public latestRevisionId: string | null,
     public archivedAt: Date | null,
     readonly createdAt: Date,
@@ -31,18 +41,8 @@ export class Document {
     attestationType?: AttestationType;
     now: Date;
   }): Document {
-    const name = input.name.trim();
-    if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-    if ([...name].length > DOCUMENT_NAME_MAX_LENGTH) {
-      throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-    }
-    const interval = input.renewalIntervalDays ?? null;
-    if (interval !== null && (!Number.isSafeInteger(interval) || interval < 1)) {
-      throw ValidationFailedError.single(
-        'renewal_interval_days',
-        'The renewal interval days field must be at least 1.',
-      );
-    }
+    const name = checkedName(input.name);
+    const interval = checkedRenewalInterval(input.renewalIntervalDays ?? null);
     const type = input.attestationType ?? 'signature';
     if (!ATTESTATION_TYPES.includes(type)) {
       throw ValidationFailedError.single('attestation_type', 'The selected attestation type is invalid.');
@@ -82,4 +82,59 @@ export class Document {
     this.archivedAt = now;
     this.updatedAt = now;
   }
+
+  /** Back in the default list; restoring an active document changes nothing. */
+  restore(now: Date): void {
+    if (this.archivedAt === null) return;
+    this.archivedAt = null;
+    this.updatedAt = now;
+  }
+
+  /**
+   * Changes the given settings with the rules of `create`. Answers whether anything changed: `updatedAt` moves
+   * only then. Requests already issued and attestations stay as they are.
+   */
+  update(changes: DocumentChanges, now: Date): boolean {
+    const next = {
+      name: changes.name === undefined ? this.name : checkedName(changes.name),
+      requiresSignature: changes.requiresSignature ?? this.requiresSignature,
+      renewalIntervalDays:
+        changes.renewalIntervalDays === undefined
+          ? this.renewalIntervalDays
+          : checkedRenewalInterval(changes.renewalIntervalDays),
+      autoRenew: changes.autoRenew ?? this.autoRenew,
+    };
+    const changed =
+      next.name !== this.name ||
+      next.requiresSignature !== this.requiresSignature ||
+      next.renewalIntervalDays !== this.renewalIntervalDays ||
+      next.autoRenew !== this.autoRenew;
+    if (!changed) return false;
+    Object.assign(this, next);
+    this.updatedAt = now;
+    return true;
+  }
+}
+
+function checkedName(input: string): string {
+  const name = input.trim();
+  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
+  if ([...name].length > DOCUMENT_NAME_MAX_LENGTH) {
+    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
+  }
+  return name;
+}
+
+function checkedRenewalInterval(interval: number | null): number | null {
+  if (interval === null) return null;
+  if (!Number.isSafeInteger(interval) || interval < 1) {
+    throw ValidationFailedError.single('renewal_interval_days', 'The renewal interval days field must be at least 1.');
+  }
+  if (interval > RENEWAL_INTERVAL_MAX_DAYS) {
+    throw ValidationFailedError.single(
+      'renewal_interval_days',
+      `The renewal interval days field must not be greater than ${RENEWAL_INTERVAL_MAX_DAYS}.`,
+    );
+  }
+  return interval;
 }

@@ -1,3 +1,5 @@
+import type { PublishedRevisionSummary } from '../application/document-listing.repository';
+import type { PublishedRevision } from '../application/publish-document-revision.use-case';
 import type { DocumentListing } from '../domain/document-listing';
 
 /** The contract's Document. */
@@ -24,5 +26,21 @@ export function presentDocument(listing: DocumentListing) {
     },
     created_at: document.createdAt.toISOString(),
     updated_at: document.updatedAt.toISOString(),
+  };
+}
+
+export function presentPublishedRevision(published: PublishedRevision) {
+  return {
+    document_revision_id: published.revisionId,
+    document_id: published.documentId,
+    published_at: published.publishedAt.toISOString(),
+  };
+}
+
+export function presentRevision(revision: PublishedRevisionSummary) {
+  return {
+    document_revision_id: revision.id,
+    published_at: revision.publishedAt.toISOString(),
+    content_sha256: revision.contentSha256,
   };
 }

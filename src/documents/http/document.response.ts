@@ -83,3 +83,37 @@ export class DocumentResponse {
 }
 
 export const DocumentPage = Paginated(DocumentResponse, 'DocumentPage', 'A page of documents, by name.');
+
+/** POST /documents/{id}/revisions, and the admin CLI's document:publish. */
+@ResponseSchema('PublishedRevision', 'A revision just published; it is now the latest revision of its document.')
+export class PublishedRevisionResponse {
+  @ApiUlid('The new revision.')
+  document_revision_id!: string;
+
+  @ApiUlid('Its document.')
+  document_id!: string;
+
+  @ApiDateTime('When it was published.')
+  published_at!: string;
+}
+
+@ResponseSchema('DocumentRevision', 'A published revision of a document, without its text.')
+export class DocumentRevisionResponse {
+  @ApiUlid('The revision.')
+  document_revision_id!: string;
+
+  @ApiDateTime('When it was published.')
+  published_at!: string;
+
+  @ApiProperty({
+    pattern: '^[0-9a-f]{64}$',
+    description: 'Lowercase hex SHA-256 of the text as published (UTF-8): the fingerprint the attestation page shows.',
+  })
+  content_sha256!: string;
+}
+
+export const DocumentRevisionPage = Paginated(
+  DocumentRevisionResponse,
+  'DocumentRevisionPage',
+  "A page of a document's published revisions, newest first.",
+);

@@ -1,18 +1,47 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiEndpoint, PageRequest, toEnvelope, wantsArchived } from '@lib/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  ApiEndpoint,
+  ApiUlidPath,
+  describeBodyLimit,
+  LARGE_BODY_LIMIT_BYTES,
+  PageQuery,
+  PageRequest,
+  toEnvelope,
+  UlidPathPipe,
+  wantsArchived,
+} from '@lib/common';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { ArchiveDocument } from '../application/archive-document.use-case';
+import { CreateDocument } from '../application/create-document.use-case';
+import { ListDocumentRevisions } from '../application/list-document-revisions.use-case';
 import { ListDocuments } from '../application/list-documents.use-case';
-import { presentDocument } from './document.presenter';
-import { DocumentPage } from './document.response';
-import { ListDocumentsQuery } from './documents.dto';
+import { PublishDocumentRevision } from '../application/publish-document-revision.use-case';
+import { RestoreDocument } from '../application/restore-document.use-case';
+import { ShowDocument } from '../application/show-document.use-case';
+import { UpdateDocument } from '../application/update-document.use-case';
+import { REVISION_FORMATS } from '../domain/document-revision';
+import { DocumentPathGuard } from './document-path.guard';
+import { presentDocument, presentPublishedRevision, presentRevision } from './document.presenter';
+import { DocumentPage, DocumentResponse, DocumentRevisionPage, PublishedRevisionResponse } from './document.response';
+import { CreateDocumentBody, ListDocumentsQuery, PublishRevisionBody, UpdateDocumentBody } from './documents.dto';
+
+const NOT_FOUND = 'No such document in the organization (a malformed id included).';
 
 @Controller('documents')
+@UseGuards(DocumentPathGuard)
 export class DocumentsController {
   constructor(
     private readonly config: AppConfig,
     private readonly listDocuments: ListDocuments,
+    private readonly showDocument: ShowDocument,
+    private readonly createDocument: CreateDocument,
+    private readonly updateDocument: UpdateDocument,
+    private readonly archiveDocument: ArchiveDocument,
+    private readonly restoreDocument: RestoreDocument,
+    private readonly publishRevision: PublishDocumentRevision,
+    private readonly listRevisions: ListDocumentRevisions,
   ) {}
 
   @Get()
@@ -30,5 +59,175 @@ export class DocumentsController {
     const page = await this.listDocuments.execute({ organizationId: principal.organization.id, filter, page: request });
     const linkFilters = { name: filter.name, archived: query.archived };
     return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents`, linkFilters, presentDocument);
+  }
+
+  @Post()
+  @ApiEndpoint({
+    operationId: 'createDocument',
+    tag: 'Documents',
+    summary: 'Create a document',
+    description:
+      'A `signature` document, unpublished until a revision is published. `requires_signature` defaults to true, ' +
+      '`auto_renew` to false, `renewal_interval_days` to null (never due again).',
+    success: { status: 201, description: 'The new document.', type: DocumentResponse },
+    jsonBody: true,
+    unprocessable: 'A field is missing or invalid (`renewal_interval_days` outside 1..3650 included).',
+  })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateDocumentBody) {
+    const listing = await this.createDocument.execute({
+      organizationId: principal.organization.id,
+      name: body.name,
+      requiresSignature: body.requires_signature,
+      renewalIntervalDays: body.renewal_interval_days,
+      autoRenew: body.auto_renew,
+    });
+    return presentDocument(listing);
+  }
+
+  @Get(':id')
+  @ApiEndpoint({
+    operationId: 'showDocument',
+    tag: 'Documents',
+    summary: 'Show a document',
+    success: {
+      status: 200,
+      description: 'The document with its attestation counts, archived or not.',
+      type: DocumentResponse,
+    },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentDocument(
+      await this.showDocument.execute({ organizationId: principal.organization.id, documentId: id }),
+    );
+  }
+
+  @Patch(':id')
+  @ApiEndpoint({
+    operationId: 'updateDocument',
+    tag: 'Documents',
+    summary: 'Change a document',
+    description:
+      'Any of `name`, `requires_signature`, `renewal_interval_days`, `auto_renew`, with the rules of POST /documents; ' +
+      'absent fields keep their value. Requests and attestations already made stay as they are.',
+    success: { status: 200, description: 'The document as it is now.', type: DocumentResponse },
+    jsonBody: true,
+    notFound: NOT_FOUND,
+    unprocessable: 'A field is invalid, or `name` is null or empty.',
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Body() body: UpdateDocumentBody,
+  ) {
+    const listing = await this.updateDocument.execute({
+      organizationId: principal.organization.id,
+      documentId: id,
+      changes: {
+        name: body.name,
+        requiresSignature: body.requires_signature,
+        renewalIntervalDays: body.renewal_interval_days,
+        autoRenew: body.auto_renew,
+      },
+    });
+    return presentDocument(listing);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'archiveDocument',
+    tag: 'Documents',
+    summary: 'Archive a document',
+    description:
+      'Sets `archived_at`: the document leaves the default list and no new request can be sent for it. Its ' +
+      'requests, attestations, assignments and groups stay. Archiving an archived document changes nothing. A JSON ' +
+      'body is ignored.',
+    success: { status: 200, description: 'The document, archived.', type: DocumentResponse },
+    jsonBody: true,
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentDocument(
+      await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id }),
+    );
+  }
+
+  @Post(':id/restore')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'restoreDocument',
+    tag: 'Documents',
+    summary: 'Restore an archived document',
+    description: 'Clears `archived_at`. Restoring an active document changes nothing. A JSON body is ignored.',
+    success: { status: 200, description: 'The document, active.', type: DocumentResponse },
+    jsonBody: true,
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentDocument(
+      await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id }),
+    );
+  }
+
+  @Post(':id/revisions')
+  @ApiEndpoint({
+    operationId: 'publishDocumentRevision',
+    tag: 'Documents',
+    summary: 'Publish a new revision',
+    description:
+      'The revision becomes the latest: people who attested an earlier one move to `attested_outdated` in the ' +
+      'counts, and later requests are for it. Nothing is sent to anyone. The body may be up to ' +
+      `${describeBodyLimit(LARGE_BODY_LIMIT_BYTES)} on this route (the content up to 500,000 characters, however ` +
+      'escaped); every other route keeps 1 MiB.',
+    success: { status: 201, description: 'The published revision.', type: PublishedRevisionResponse },
+    jsonBody: true,
+    bodyLimit: describeBodyLimit(LARGE_BODY_LIMIT_BYTES),
+    notFound: NOT_FOUND,
+    unprocessable:
+      '`format` is missing or not `markdown`/`text`, or `content` is not a string of at most 500,000 characters.',
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async publish(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Body() body: PublishRevisionBody,
+  ) {
+    const published = await this.publishRevision.execute({
+      organizationId: principal.organization.id,
+      documentId: id,
+      content: body.content ?? '',
+      contentType: REVISION_FORMATS[body.format],
+    });
+    return presentPublishedRevision(published);
+  }
+
+  @Get(':id/revisions')
+  @ApiEndpoint({
+    operationId: 'listDocumentRevisions',
+    tag: 'Documents',
+    summary: "List a document's revisions",
+    description: 'Published revisions, newest first (then by id, descending), without their text.',
+    success: { status: 200, description: 'A page of revisions.', type: DocumentRevisionPage },
+    notFound: NOT_FOUND,
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  @ApiUlidPath('id', "The document's ULID.")
+  async revisions(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Query() query: PageQuery,
+  ) {
+    const request = PageRequest.from(query);
+    const page = await this.listRevisions.execute({
+      organizationId: principal.organization.id,
+      documentId: id,
+      page: request,
+    });
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents/${id}/revisions`, {}, presentRevision);
   }
 }

@@ -92,3 +92,25 @@ export function documentListingStatement(documentId: string, now: Date): Stateme
     values: [documentId, now],
   };
 }
+
+/** A page of a group's documents (archived ones included), by name then id, as the list shows them. */
+export function groupDocumentsStatement(
+  organizationId: string,
+  groupId: string,
+  offset: number,
+  limit: number,
+  now: Date,
+): Statement {
+  return {
+    text: `
+      SELECT ${LISTING_COLUMNS}
+      FROM (SELECT document.* FROM group_documents grouped
+              JOIN documents document ON document.id = grouped.document_id AND document.organization_id = $1
+             WHERE grouped.group_id = $2
+             ORDER BY document.name, document.id OFFSET $3 LIMIT $4) d
+      LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
+      ${maintainedCountsJoin('$5')}
+      ORDER BY d.name, d.id`,
+    values: [organizationId, groupId, offset, limit, now],
+  };
+}

@@ -4,11 +4,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/common';
 import type { Statement } from '../../database/list-totals';
-import { DocumentListingRepository, DocumentsFilter } from '../application/document-listing.repository';
+import {
+  DocumentListingRepository,
+  DocumentsFilter,
+  PublishedRevisionSummary,
+} from '../application/document-listing.repository';
 import type { AttestationType } from '../domain/document';
 import { Document } from '../domain/document';
 import type { DocumentListing } from '../domain/document-listing';
-import { documentListingStatement, DocumentListingRow, fetchDocumentsPage } from './documents-list.sql';
+import {
+  documentListingStatement,
+  DocumentListingRow,
+  fetchDocumentsPage,
+  groupDocumentsStatement,
+} from './documents-list.sql';
 
 /**
  * Two statements per page whatever its size: the total (a maintained counter), and the page's rows joined with
@@ -39,9 +48,52 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
     return { items: rows.map(toListing), total };
   }
 
-  async find(documentId: string, now: Date): Promise<DocumentListing | null> {
+  async find(documentId: string, now: Date, organizationId?: string): Promise<DocumentListing | null> {
     const [row] = (await this.run(documentListingStatement(documentId, now))) as unknown as DocumentListingRow[];
-    return row ? toListing(row) : null;
+    if (!row || (organizationId !== undefined && row.organization_id !== organizationId)) return null;
+    return toListing(row);
+  }
+
+  async revisionPage(
+    organizationId: string,
+    documentId: string,
+    request: PageRequest,
+  ): Promise<Page<PublishedRevisionSummary>> {
+    const where = `document_id = $1 AND organization_id = $2 AND published_at IS NOT NULL`;
+    const [{ total }] = (await this.run({
+      text: `SELECT count(*)::int AS total FROM document_revisions WHERE ${where}`,
+      values: [documentId, organizationId],
+    })) as { total: number }[];
+    if (request.offset >= total) return { items: [], total };
+    // Never the content: a page of 100 revisions of 500,000 characters would be 50 MB read for nothing.
+    const rows = (await this.run({
+      text: `SELECT id, published_at, content_sha256 FROM document_revisions WHERE ${where}
+              ORDER BY published_at DESC, id DESC OFFSET $3 LIMIT $4`,
+      values: [documentId, organizationId, request.offset, request.perPage],
+    })) as { id: string; published_at: Date; content_sha256: string }[];
+    return {
+      items: rows.map((row) => ({ id: row.id, publishedAt: row.published_at, contentSha256: row.content_sha256 })),
+      total,
+    };
+  }
+
+  async groupPage(
+    organizationId: string,
+    groupId: string,
+    request: PageRequest,
+    now: Date,
+  ): Promise<Page<DocumentListing>> {
+    const [{ total }] = (await this.run({
+      text: `SELECT count(*)::int AS total FROM group_documents grouped
+               JOIN documents d ON d.id = grouped.document_id AND d.organization_id = $2
+              WHERE grouped.group_id = $1`,
+      values: [groupId, organizationId],
+    })) as { total: number }[];
+    if (request.offset >= total) return { items: [], total };
+    const rows = (await this.run(
+      groupDocumentsStatement(organizationId, groupId, request.offset, request.perPage, now),
+    )) as unknown as DocumentListingRow[];
+    return { items: rows.map(toListing), total };
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { checkPersonIds, wellFormedPersonIds } from './add-people-to-group.validation';
+import { checkPersonIds, wellFormedPersonIds } from './id-list.validation';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
 
 export interface GroupMembership {
@@ -37,11 +37,14 @@ export class AddPeopleToGroup {
     const candidates = wellFormedPersonIds(input.personIds);
     // Checked inside the transaction on share-locked rows, so nobody is archived between the check and the insert.
     const personIds = await this.unitOfWork.run(async () => {
+      // Shared with other people adds, exclusive of a documents add: whichever commits first, the other sees it.
+      const locked = await this.memberships.lockGroup(group.organizationId, group.id, 'adding-people');
+      if (!locked) throw new NotFoundError('Group not found.');
       const active = await this.memberships.findActivePeople(group.organizationId, candidates);
       const errors = checkPersonIds(input.personIds, active);
       if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
       const ids = input.personIds.map((id) => (id as string).toLowerCase());
-      await this.join(group, ids);
+      await this.join(locked, ids);
       return ids;
     });
     return personIds.map((personId) => ({ groupId: group.id, personId }));

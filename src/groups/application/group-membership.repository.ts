@@ -21,6 +21,16 @@ export interface IssuableDocument {
 export abstract class GroupMembershipRepository {
   abstract findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null>;
   /**
+   * Inside a transaction: the group, locked until the transaction ends; null when it is gone. People adds take it
+   * shared (they run side by side), document adds exclusively, so each sees the other's committed rows: a person
+   * joining while a document is added gets the document either way. A deleted group is seen as gone.
+   */
+  abstract lockGroup(
+    organizationId: string,
+    groupId: string,
+    purpose: 'adding-people' | 'adding-documents',
+  ): Promise<MembershipGroup | null>;
+  /**
    * The ids among `personIds` of the organization's active (not archived) people. Inside a transaction the rows
    * are share-locked, so nobody archives them before the transaction ends.
    */
@@ -34,6 +44,20 @@ export abstract class GroupMembershipRepository {
    * and the person has neither an open request for it nor an attestation of its latest revision.
    */
   abstract findIssuableDocuments(group: MembershipGroup, personIds: readonly string[]): Promise<IssuableDocument[]>;
+  /**
+   * The ids among `documentIds` of the organization's active (not archived) documents, share-locked inside a
+   * transaction so nobody archives them before it ends.
+   */
+  abstract findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>>;
+  /** Puts the documents not yet in the group in it; answers exactly those (a concurrent call gets the others). */
+  abstract addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]>;
+  /** Assigns the documents to every current member; existing assignments stay as they are. */
+  abstract assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void>;
+  /**
+   * What `findIssuableDocuments` answers, for these documents and the group's active members: published, not
+   * archived, requiring a signature, and no open request nor attestation of the latest revision.
+   */
+  abstract findIssuableForMembers(group: MembershipGroup, documentIds: readonly string[]): Promise<IssuableDocument[]>;
   /** Removes the membership only; answers false when the person was not a member. */
   abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
 }

@@ -3,14 +3,15 @@ import type { Group } from '../domain/group';
 
 export abstract class GroupRepository {
   abstract add(group: Group): Promise<void>;
+  /** Writes the group's name and settings. */
+  abstract save(group: Group): Promise<void>;
+  /** Deletes the group with its memberships and its list of documents; false when it was already gone. */
+  abstract delete(organizationId: string, groupId: string): Promise<boolean>;
+  /** Takes the document out of the group; false when it was not in it. Assignments and requests stay. */
+  abstract removeDocument(organizationId: string, groupId: string, documentId: string): Promise<boolean>;
   /** Any organization: for the admin CLI, which names groups by id alone. */
   abstract findById(id: string): Promise<Group | null>;
   abstract findInOrganization(organizationId: string, id: string): Promise<Group | null>;
   /** One page ordered by name then id. */
   abstract page(organizationId: string, request: PageRequest): Promise<Page<Group>>;
-  /**
-   * Gives the group the document and assigns it to the group's current members, in one transaction;
-   * adding it again changes nothing.
-   */
-  abstract addDocument(groupId: string, documentId: string, now: Date): Promise<void>;
 }

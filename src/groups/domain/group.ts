@@ -10,18 +10,43 @@ export class Group {
   constructor(
     readonly id: string,
     readonly organizationId: string,
-    readonly name: string,
-    readonly autoIssueRequests: boolean,
+    public name: string,
+    public autoIssueRequests: boolean,
     readonly createdAt: Date,
     public updatedAt: Date,
   ) {}
 
   static create(input: { organizationId: string; name: string; autoIssueRequests?: boolean; now: Date }): Group {
-    const name = input.name.trim();
-    if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-    if ([...name].length > GROUP_NAME_MAX_LENGTH) {
-      throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-    }
+    const name = checkedName(input.name);
     return new Group(newId(), input.organizationId, name, input.autoIssueRequests ?? false, input.now, input.now);
   }
+
+  /**
+   * Renames the group or switches automatic issuance. Switching it on issues nothing to the current members: only
+   * people added later are sent requests. Answers whether anything changed: `updatedAt` moves only then.
+   */
+  update(changes: GroupChanges, now: Date): boolean {
+    const name = changes.name === undefined ? this.name : checkedName(changes.name);
+    const autoIssueRequests = changes.autoIssueRequests ?? this.autoIssueRequests;
+    if (name === this.name && autoIssueRequests === this.autoIssueRequests) return false;
+    this.name = name;
+    this.autoIssueRequests = autoIssueRequests;
+    this.updatedAt = now;
+    return true;
+  }
+}
+
+/** What `Group.update` may change; `undefined` leaves a setting as it is. */
+export interface GroupChanges {
+  name?: string;
+  autoIssueRequests?: boolean;
+}
+
+function checkedName(input: string): string {
+  const name = input.trim();
+  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
+  if ([...name].length > GROUP_NAME_MAX_LENGTH) {
+    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
+  }
+  return name;
 }

@@ -6,10 +6,10 @@ import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
 import { GroupMembershipList } from './group-membership.response';
 import { AddPeopleToGroupBody } from './group-people.dto';
-import { GroupPeoplePathGuard } from './group-people-path.guard';
+import { GroupPathGuard } from './group-path.guard';
 
 @Controller('groups/:group/people')
-@UseGuards(GroupPeoplePathGuard)
+@UseGuards(GroupPathGuard)
 export class GroupPeopleController {
   constructor(
     private readonly addPeople: AddPeopleToGroup,

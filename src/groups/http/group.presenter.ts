@@ -10,3 +10,8 @@ export function presentGroup(group: Group) {
     updated_at: group.updatedAt.toISOString(),
   };
 }
+
+/** GET, POST and PATCH of one group: the Group plus its setting (the list keeps the contract's shape). */
+export function presentGroupDetails(group: Group) {
+  return { ...presentGroup(group), auto_issue_requests: group.autoIssueRequests };
+}

@@ -21,3 +21,13 @@ export class GroupResponse {
 }
 
 export const GroupPage = Paginated(GroupResponse, 'GroupPage', 'A page of groups, by name.');
+
+@ResponseSchema('GroupDetails', 'A group with its setting: what one group answers (the list shows the Group alone).')
+export class GroupDetailsResponse extends GroupResponse {
+  @ApiProperty({
+    description:
+      'People added to the group are sent signature requests for its published documents, and documents added ' +
+      'to it are sent to its members. Switching it on sends nothing to the current members by itself.',
+  })
+  auto_issue_requests!: boolean;
+}

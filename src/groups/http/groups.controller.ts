@@ -1,17 +1,40 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiEndpoint, PageQuery, PageRequest, toEnvelope } from '@lib/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
 import { AppConfig } from '../../config/app-config';
+import { presentDocument } from '../../documents/http/document.presenter';
+import { DocumentPage } from '../../documents/http/document.response';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { presentPerson } from '../../people/http/person.presenter';
+import { PersonPage } from '../../people/http/person.response';
+import { CreateGroup } from '../application/create-group.use-case';
+import { DeleteGroup } from '../application/delete-group.use-case';
+import { ListGroupDocuments } from '../application/list-group-documents.use-case';
+import { ListGroupMembers } from '../application/list-group-members.use-case';
 import { ListGroups } from '../application/list-groups.use-case';
-import { presentGroup } from './group.presenter';
-import { GroupPage } from './group.response';
+import { RemoveDocumentFromGroup } from '../application/remove-document-from-group.use-case';
+import { ShowGroup } from '../application/show-group.use-case';
+import { UpdateGroup } from '../application/update-group.use-case';
+import { GroupPathGuard } from './group-path.guard';
+import { presentGroup, presentGroupDetails } from './group.presenter';
+import { GroupDetailsResponse, GroupPage } from './group.response';
+import { CreateGroupBody, UpdateGroupBody } from './groups.dto';
+
+const NOT_FOUND = 'No such group in the organization (a malformed id included): `{"error":"Group not found."}`.';
 
 @Controller('groups')
+@UseGuards(GroupPathGuard)
 export class GroupsController {
   constructor(
     private readonly config: AppConfig,
     private readonly listGroups: ListGroups,
+    private readonly showGroup: ShowGroup,
+    private readonly createGroup: CreateGroup,
+    private readonly updateGroup: UpdateGroup,
+    private readonly deleteGroup: DeleteGroup,
+    private readonly listMembers: ListGroupMembers,
+    private readonly listDocuments: ListGroupDocuments,
+    private readonly removeDocument: RemoveDocumentFromGroup,
   ) {}
 
   @Get()
@@ -27,5 +50,151 @@ export class GroupsController {
     const request = PageRequest.from(query);
     const page = await this.listGroups.execute({ organizationId: principal.organization.id, page: request });
     return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups`, {}, presentGroup);
+  }
+
+  @Post()
+  @ApiEndpoint({
+    operationId: 'createGroup',
+    tag: 'Groups',
+    summary: 'Create a group',
+    description: 'Without documents or members. `auto_issue_requests` defaults to false.',
+    success: { status: 201, description: 'The new group.', type: GroupDetailsResponse },
+    jsonBody: true,
+    unprocessable: '`name` is missing, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
+  })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupBody) {
+    const group = await this.createGroup.execute({
+      organizationId: principal.organization.id,
+      name: body.name,
+      autoIssueRequests: body.auto_issue_requests,
+    });
+    return presentGroupDetails(group);
+  }
+
+  @Get(':group')
+  @ApiEndpoint({
+    operationId: 'showGroup',
+    tag: 'Groups',
+    summary: 'Show a group',
+    success: { status: 200, description: 'The group with its setting.', type: GroupDetailsResponse },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async show(@CurrentPrincipal() principal: Principal, @Param('group', UlidPathPipe) groupId: string) {
+    return presentGroupDetails(await this.showGroup.execute({ organizationId: principal.organization.id, groupId }));
+  }
+
+  @Patch(':group')
+  @ApiEndpoint({
+    operationId: 'updateGroup',
+    tag: 'Groups',
+    summary: 'Change a group',
+    description:
+      'Any of `name`, `auto_issue_requests`; absent fields keep their value. Turning `auto_issue_requests` on issues ' +
+      'nothing to the current members, only to people and documents added later.',
+    success: { status: 200, description: 'The group as it is now.', type: GroupDetailsResponse },
+    jsonBody: true,
+    notFound: NOT_FOUND,
+    unprocessable: '`name` is null, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('group', UlidPathPipe) groupId: string,
+    @Body() body: UpdateGroupBody,
+  ) {
+    const group = await this.updateGroup.execute({
+      organizationId: principal.organization.id,
+      groupId,
+      changes: { name: body.name, autoIssueRequests: body.auto_issue_requests },
+    });
+    return presentGroupDetails(group);
+  }
+
+  @Delete(':group')
+  @HttpCode(204)
+  @ApiEndpoint({
+    operationId: 'deleteGroup',
+    tag: 'Groups',
+    summary: 'Delete a group',
+    description:
+      'Its memberships and its list of documents go with it; the documents it assigned and the requests it ' +
+      'issued stay, so attestation counts do not change.',
+    success: { status: 204, description: 'Deleted; no body.' },
+    notFound: NOT_FOUND,
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async delete(@CurrentPrincipal() principal: Principal, @Param('group', UlidPathPipe) groupId: string): Promise<void> {
+    await this.deleteGroup.execute({ organizationId: principal.organization.id, groupId });
+  }
+
+  @Get(':group/people')
+  @ApiEndpoint({
+    operationId: 'listGroupMembers',
+    tag: 'Groups',
+    summary: "List a group's members",
+    description: 'People in the group, archived ones included, in the order they joined, then by id.',
+    success: { status: 200, description: 'A page of people.', type: PersonPage },
+    notFound: NOT_FOUND,
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async members(
+    @CurrentPrincipal() principal: Principal,
+    @Param('group', UlidPathPipe) groupId: string,
+    @Query() query: PageQuery,
+  ) {
+    const request = PageRequest.from(query);
+    const page = await this.listMembers.execute({ organizationId: principal.organization.id, groupId, page: request });
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/people`, {}, presentPerson);
+  }
+
+  @Get(':group/documents')
+  @ApiEndpoint({
+    operationId: 'listGroupDocuments',
+    tag: 'Groups',
+    summary: "List a group's documents",
+    description: "The group's documents, archived ones included, by name then id, each with its attestation counts.",
+    success: { status: 200, description: 'A page of documents.', type: DocumentPage },
+    notFound: NOT_FOUND,
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async documents(
+    @CurrentPrincipal() principal: Principal,
+    @Param('group', UlidPathPipe) groupId: string,
+    @Query() query: PageQuery,
+  ) {
+    const request = PageRequest.from(query);
+    const page = await this.listDocuments.execute({
+      organizationId: principal.organization.id,
+      groupId,
+      page: request,
+    });
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/documents`, {}, presentDocument);
+  }
+
+  @Delete(':group/documents/:document')
+  @HttpCode(204)
+  @ApiEndpoint({
+    operationId: 'removeDocumentFromGroup',
+    tag: 'Groups',
+    summary: 'Remove a document from a group',
+    description:
+      'People who join the group later are no longer assigned it; the assignments and requests it already brought ' +
+      'stay.',
+    success: { status: 204, description: 'Removed; no body.' },
+    notFound:
+      'No such group in the organization (`{"error":"Group not found."}`), or the document is not in the group ' +
+      '(`{"error":"The document is not in this group."}`); malformed ids included.',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  @ApiUlidPath('document', "The document's ULID.")
+  async removeGroupDocument(
+    @CurrentPrincipal() principal: Principal,
+    @Param('group', UlidPathPipe) groupId: string,
+    @Param('document', UlidPathPipe) documentId: string,
+  ): Promise<void> {
+    await this.removeDocument.execute({ organizationId: principal.organization.id, groupId, documentId });
   }
 }

@@ -19,6 +19,31 @@ export class TypeormGroupRepository extends GroupRepository {
     await activeManager(this.db).getRepository(GroupRecord).insert(groupMapper.toRecord(group));
   }
 
+  async save(group: Group): Promise<void> {
+    const { id, ...changes } = groupMapper.toRecord(group);
+    await activeManager(this.db).getRepository(GroupRecord).update({ id }, changes);
+  }
+
+  /** Memberships and the group's documents cascade; assignments keep the person's document (group_id set null). */
+  async delete(organizationId: string, groupId: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await activeManager(this.db).query(
+      `DELETE FROM groups WHERE id = $1 AND organization_id = $2 RETURNING id`,
+      [groupId, organizationId],
+    );
+    return rows.length > 0;
+  }
+
+  async removeDocument(organizationId: string, groupId: string, documentId: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await activeManager(this.db).query(
+      `DELETE FROM group_documents grouped USING groups grp
+        WHERE grouped.group_id = $1 AND grouped.document_id = $2 AND grp.id = grouped.group_id
+          AND grp.organization_id = $3
+       RETURNING grouped.document_id`,
+      [groupId, documentId, organizationId],
+    );
+    return rows.length > 0;
+  }
+
   async findById(id: string): Promise<Group | null> {
     const record = await activeManager(this.db).getRepository(GroupRecord).findOneBy({ id });
     return record ? groupMapper.toDomain(record) : null;
@@ -37,22 +62,5 @@ export class TypeormGroupRepository extends GroupRepository {
       request.perPage,
     );
     return { items: rows.map(groupMapper.fromRow), total };
-  }
-
-  async addDocument(groupId: string, documentId: string, now: Date): Promise<void> {
-    // Called inside the use-case's unit of work: the document and its assignments land together.
-    const manager = activeManager(this.db);
-    await manager.query(
-      `INSERT INTO group_documents (group_id, document_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [groupId, documentId, now],
-    );
-    await manager.query(
-      `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
-       SELECT $2, m.person_id, m.organization_id, m.group_id, $3
-       FROM group_memberships m
-       WHERE m.group_id = $1
-       ON CONFLICT DO NOTHING`,
-      [groupId, documentId, now],
-    );
   }
 }

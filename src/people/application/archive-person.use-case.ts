@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock } from '@lib/common';
 import type { Person } from '../domain/person';
+import { findPerson, PersonReference } from './person-scope';
 import { PersonRepository } from './person.repository';
 
-/** Archives a person (admin CLI): they leave the default lists and can no longer be added to groups. */
+/**
+ * Archives a person (API and admin CLI): they leave the default lists and can no longer be added to groups.
+ * Memberships, assignments and requests stay as they are. Archiving again changes nothing.
+ */
 @Injectable()
 export class ArchivePerson {
   constructor(
@@ -11,9 +15,8 @@ export class ArchivePerson {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { personId: string }): Promise<Person> {
-    const person = await this.people.findById(input.personId.toLowerCase());
-    if (!person) throw new NotFoundError('Person not found.');
+  async execute(input: PersonReference): Promise<Person> {
+    const person = await findPerson(this.people, input);
     if (!person.isArchived) {
       person.archive(this.clock.now());
       await this.people.save(person);

@@ -32,6 +32,9 @@ class InMemoryPersonRepository extends PersonRepository {
   async page(_o: string, _f: PeopleFilter, _r: PageRequest): Promise<Page<Person>> {
     throw new Error('not used');
   }
+  async memberPage(): Promise<Page<Person>> {
+    throw new Error('not used');
+  }
   async findMatching(): Promise<Person | null> {
     throw new Error('not used');
   }

@@ -13,6 +13,7 @@ export interface PeopleFilter {
 export abstract class PersonRepository {
   /** Inserts a new person; an email already used in the organization (any case) is a ValidationFailedError. */
   abstract add(person: Person): Promise<void>;
+  /** Writes the person's changes; an email taken by another person of the organization is a ValidationFailedError. */
   abstract save(person: Person): Promise<void>;
   /** Any organization: for the admin CLI, which names people by id alone. */
   abstract findById(id: string): Promise<Person | null>;
@@ -21,6 +22,8 @@ export abstract class PersonRepository {
   abstract findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]>;
   /** One page, ordered by created_at then id. */
   abstract page(organizationId: string, filter: PeopleFilter, request: PageRequest): Promise<Page<Person>>;
+  /** One page of a group's members, archived people included, ordered by when they joined, then by id. */
+  abstract memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>>;
   /** The person with this id if they also match the filter. */
   abstract findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null>;
 }

@@ -12,11 +12,11 @@ export class Person {
   constructor(
     readonly id: string,
     readonly organizationId: string,
-    readonly firstName: string | null,
-    readonly lastName: string,
-    readonly email: string,
+    public firstName: string | null,
+    public lastName: string,
+    public email: string,
     /** E.164, e.g. +14155552671. */
-    readonly phone: string | null,
+    public phone: string | null,
     readonly source: PersonSource,
     readonly sourceId: string | null,
     public archivedAt: Date | null,
@@ -38,25 +38,7 @@ export class Person {
     sourceId?: string | null;
     now: Date;
   }): Person {
-    const firstName = input.firstName?.trim() || null;
-    const lastName = input.lastName.trim();
-    const email = input.email.trim();
-    const errors: Record<string, string[]> = {};
-    if (lastName === '') errors.last_name = ['The last name field is required.'];
-    if ([...lastName].length > PERSON_NAME_MAX_LENGTH)
-      errors.last_name = ['The last name field must not be greater than 255 characters.'];
-    if (firstName !== null && [...firstName].length > PERSON_NAME_MAX_LENGTH) {
-      errors.first_name = ['The first name field must not be greater than 255 characters.'];
-    }
-    if (email === '') errors.email = ['The email field is required.'];
-    if ([...email].length > PERSON_EMAIL_MAX_LENGTH)
-      errors.email = ['The email field must not be greater than 255 characters.'];
-    let phone: string | null = null;
-    if (input.phone != null && input.phone.trim() !== '') {
-      phone = toE164(input.phone);
-      if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
-    }
-    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+    const { firstName, lastName, email, phone } = Person.checkedDetails(input);
     return new Person(
       newId(),
       input.organizationId,
@@ -87,4 +69,71 @@ export class Person {
     this.archivedAt = now;
     this.updatedAt = now;
   }
+
+  /** Back among the active people; restoring an active person changes nothing. */
+  restore(now: Date): void {
+    if (this.archivedAt === null) return;
+    this.archivedAt = null;
+    this.updatedAt = now;
+  }
+
+  /**
+   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name or phone
+   * clears it). Answers whether anything changed: `updatedAt` moves only then. Requests already issued keep the
+   * name and email they were sent to.
+   */
+  update(changes: PersonChanges, now: Date): boolean {
+    const next = Person.checkedDetails({
+      firstName: changes.firstName === undefined ? this.firstName : changes.firstName,
+      lastName: changes.lastName ?? this.lastName,
+      email: changes.email ?? this.email,
+      phone: changes.phone === undefined ? this.phone : changes.phone,
+    });
+    const changed =
+      next.firstName !== this.firstName ||
+      next.lastName !== this.lastName ||
+      next.email !== this.email ||
+      next.phone !== this.phone;
+    if (!changed) return false;
+    Object.assign(this, next);
+    this.updatedAt = now;
+    return true;
+  }
+
+  /** Trimmed names and email, an empty first name as none, the phone in E.164; a ValidationFailedError otherwise. */
+  private static checkedDetails(input: {
+    firstName?: string | null;
+    lastName: string;
+    email: string;
+    phone?: string | null;
+  }): { firstName: string | null; lastName: string; email: string; phone: string | null } {
+    const firstName = input.firstName?.trim() || null;
+    const lastName = input.lastName.trim();
+    const email = input.email.trim();
+    const errors: Record<string, string[]> = {};
+    if (lastName === '') errors.last_name = ['The last name field is required.'];
+    if ([...lastName].length > PERSON_NAME_MAX_LENGTH)
+      errors.last_name = ['The last name field must not be greater than 255 characters.'];
+    if (firstName !== null && [...firstName].length > PERSON_NAME_MAX_LENGTH) {
+      errors.first_name = ['The first name field must not be greater than 255 characters.'];
+    }
+    if (email === '') errors.email = ['The email field is required.'];
+    if ([...email].length > PERSON_EMAIL_MAX_LENGTH)
+      errors.email = ['The email field must not be greater than 255 characters.'];
+    let phone: string | null = null;
+    if (input.phone != null && input.phone.trim() !== '') {
+      phone = toE164(input.phone);
+      if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+    return { firstName, lastName, email, phone };
+  }
+}
+
+/** What `Person.update` may change; `undefined` leaves a detail as it is. */
+export interface PersonChanges {
+  firstName?: string | null;
+  lastName?: string;
+  email?: string;
+  phone?: string | null;
 }

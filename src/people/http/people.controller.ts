@@ -1,18 +1,23 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/common';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { ArchivePerson } from '../application/archive-person.use-case';
 import { CreatePerson } from '../application/create-person.use-case';
 import { FindPersonById } from '../application/find-person-by-id.use-case';
 import { ListPeople } from '../application/list-people.use-case';
 import type { PeopleFilter } from '../application/person.repository';
+import { RestorePerson } from '../application/restore-person.use-case';
 import { ShowPerson } from '../application/show-person.use-case';
-import { CreatePersonBody, ListPeopleQuery } from './people.dto';
+import { UpdatePerson } from '../application/update-person.use-case';
+import { CreatePersonBody, ListPeopleQuery, UpdatePersonBody } from './people.dto';
+import { PersonPathGuard } from './person-path.guard';
 import { presentPerson } from './person.presenter';
 import { PersonList, PersonPage, PersonResponse } from './person.response';
 
 @Controller('people')
+@UseGuards(PersonPathGuard)
 export class PeopleController {
   constructor(
     private readonly config: AppConfig,
@@ -20,6 +25,9 @@ export class PeopleController {
     private readonly findPersonById: FindPersonById,
     private readonly createPerson: CreatePerson,
     private readonly showPerson: ShowPerson,
+    private readonly updatePerson: UpdatePerson,
+    private readonly archivePerson: ArchivePerson,
+    private readonly restorePerson: RestorePerson,
   ) {}
 
   /** A page of people; with `id`, a bare `{ data }` holding that person or nobody. */
@@ -92,5 +100,71 @@ export class PeopleController {
   @ApiUlidPath('id', "The person's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(await this.showPerson.execute({ organizationId: principal.organization.id, personId: id }));
+  }
+
+  @Patch(':id')
+  @ApiEndpoint({
+    operationId: 'updatePerson',
+    tag: 'People',
+    summary: 'Change a person',
+    description:
+      'Any of `first_name`, `last_name`, `email`, `phone`, with the rules of POST /people; absent fields keep their ' +
+      'value. Requests already sent keep the name and email they were sent to; later requests use the new ones.',
+    success: { status: 200, description: 'The person as it is now.', type: PersonResponse },
+    jsonBody: true,
+    notFound: 'No such person in the organization (a malformed id included).',
+    unprocessable:
+      'A field is invalid, `last_name` or `email` is null or empty, or the email is taken by another person of the ' +
+      'organization (archived people included).',
+  })
+  @ApiUlidPath('id', "The person's ULID.")
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Body() body: UpdatePersonBody,
+  ) {
+    const person = await this.updatePerson.execute({
+      organizationId: principal.organization.id,
+      personId: id,
+      changes: { firstName: body.first_name, lastName: body.last_name, email: body.email, phone: body.phone },
+    });
+    return presentPerson(person);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'archivePerson',
+    tag: 'People',
+    summary: 'Archive a person',
+    description:
+      'Sets `archived_at`; the person leaves the default list and can no longer be added to groups. Memberships, ' +
+      'assignments and requests stay as they are. Archiving an archived person changes nothing. A JSON body is ' +
+      'ignored.',
+    success: { status: 200, description: 'The person, archived.', type: PersonResponse },
+    jsonBody: true,
+    notFound: 'No such person in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The person's ULID.")
+  async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentPerson(await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id }));
+  }
+
+  @Post(':id/restore')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'restorePerson',
+    tag: 'People',
+    summary: 'Restore an archived person',
+    description:
+      'Clears `archived_at`; the person is listed again and can be added to groups. Restoring an active person ' +
+      'changes nothing. A JSON body is ignored.',
+    success: { status: 200, description: 'The person, active.', type: PersonResponse },
+    jsonBody: true,
+    notFound: 'No such person in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The person's ULID.")
+  async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+    return presentPerson(await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id }));
   }
 }

@@ -75,3 +75,48 @@ export class CreatePersonBody {
   @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
   phone?: string | null;
 }
+
+/**
+ * PATCH /people/{id}: any of the fields of POST /people, with its rules. Absent fields stay as they are;
+ * `first_name` and `phone` may be null (or empty) to clear them; `last_name` and `email`, when given, need a value.
+ */
+export class UpdatePersonBody {
+  @ApiPropertyOptional({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
+  @Transform(trimmed)
+  @Field({ requiredWhenPresent: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  last_name?: string;
+
+  @ApiPropertyOptional({
+    format: 'email',
+    maxLength: PERSON_EMAIL_MAX_LENGTH,
+    description:
+      "Trimmed; unique within the organization, ignoring case, archived people included (the person's own email " +
+      'in another letter case is not a duplicate).',
+    example: 'ada@example.com',
+  })
+  @Transform(trimmed)
+  @Field({ requiredWhenPresent: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
+  email?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: PERSON_NAME_MAX_LENGTH,
+    description: 'Null or empty: cleared.',
+    example: 'Ada',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  first_name?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: PHONE_INPUT_MAX_LENGTH,
+    description: 'An international number (with its + and country code), stored in E.164; null or empty: cleared.',
+    example: '+44 20 7946 0958',
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
+  phone?: string | null;
+}

@@ -2,12 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import { containsPattern, isUniqueViolation, messages, Page, PageRequest, ValidationFailedError } from '@lib/common';
+import {
+  containsPattern,
+  fetchPage,
+  isUniqueViolation,
+  messages,
+  Page,
+  PageRequest,
+  ValidationFailedError,
+} from '@lib/common';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
 import type { Statement } from '../../database/list-totals';
 import { fetchPeoplePage, PERSON_IN_ORGANIZATION_SQL, PersonRow } from './people-list.sql';
 import { personMapper } from './person.mapper';
+import { GroupMembershipRecord } from '../../groups/infrastructure/group-membership.record';
 import { PersonRecord } from './person.record';
 
 const EMAIL_UNIQUE_INDEX = 'people_email_unique';
@@ -31,9 +40,16 @@ export class TypeormPersonRepository extends PersonRepository {
     }
   }
 
+  /** An email changed to one another person of the organization has (any case) is a ValidationFailedError. */
   async save(person: Person): Promise<void> {
     const { id, ...changes } = personMapper.toRecord(person);
-    await activeManager(this.db).getRepository(PersonRecord).update({ id }, changes);
+    try {
+      await activeManager(this.db).getRepository(PersonRecord).update({ id }, changes);
+    } catch (error) {
+      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX))
+        throw ValidationFailedError.single('email', messages.taken('email'));
+      throw error;
+    }
   }
 
   async findById(id: string): Promise<Person | null> {
@@ -60,6 +76,34 @@ export class TypeormPersonRepository extends PersonRepository {
         items: rows.map(personMapper.fromRow),
         total,
       }),
+    );
+  }
+
+  memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>> {
+    return fetchPage(
+      request,
+      async () => {
+        const rows: { total: number }[] = await activeManager(this.db).query(
+          `SELECT count(*)::int AS total FROM group_memberships WHERE group_id = $1 AND organization_id = $2`,
+          [groupId, organizationId],
+        );
+        return rows[0]?.total ?? 0;
+      },
+      async (offset, limit) => {
+        // Walks group_memberships_listing (group_id, created_at, person_id) in order, then reads the page's people.
+        const records = await activeManager(this.db)
+          .getRepository(PersonRecord)
+          .createQueryBuilder('person')
+          .innerJoin(GroupMembershipRecord, 'membership', 'membership.person_id = person.id')
+          .where('membership.group_id = :groupId', { groupId })
+          .andWhere('membership.organization_id = :organizationId', { organizationId })
+          .orderBy('membership.created_at', 'ASC')
+          .addOrderBy('membership.person_id', 'ASC')
+          .offset(offset)
+          .limit(limit)
+          .getMany();
+        return records.map(personMapper.toDomain);
+      },
     );
   }
 

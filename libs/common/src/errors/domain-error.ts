@@ -2,12 +2,7 @@
  * Errors raised by domain and application code. They carry a stable code and never an HTTP status:
  * the worker and the admin CLI reuse the same use-cases. The global filter maps codes to responses.
  */
-export type DomainErrorCode =
-  | 'not_found'
-  | 'validation_failed'
-  | 'invalid_request'
-  | 'illegal_transition'
-  | 'conflict';
+export type DomainErrorCode = 'not_found' | 'validation_failed' | 'invalid_request' | 'illegal_transition' | 'conflict';
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -5,7 +5,29 @@ import { ApiException } from './api-exception';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: string } };
+/**
+ * A revision's content may hold 500,000 characters. Escaped in JSON as `\uXXXX` pairs (12 bytes for a character
+ * outside the BMP) that is at most 6,000,000 bytes, so any such body fits in 6 MiB with room for the other fields.
+ * This route alone gets it: everything else keeps 1 MiB.
+ */
+export const LARGE_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+const LARGE_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
+  // Express matches routes ignoring case and a trailing slash; so must this.
+  { method: 'POST', path: /^\/api\/v1\/documents\/[^/]+\/revisions\/?$/i },
+];
+
+export function bodyLimitFor(method: string, path: string): number {
+  return LARGE_BODY_ROUTES.some((route) => route.method === method && route.path.test(path))
+    ? LARGE_BODY_LIMIT_BYTES
+    : BODY_LIMIT_BYTES;
+}
+
+/** "1 MiB", "6 MiB". */
+export function describeBodyLimit(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB`;
+}
+
+type RequestWithBodyError = Request & { bodyError?: { status?: number; type?: string }; bodyLimit?: number };
 
 /**
  * No request of the contract needs more than a few hundred values or a few levels of nesting. Bigger shapes
@@ -36,19 +58,29 @@ export function isReasonablySized(body: unknown): boolean {
 const OWN_BODY_PATHS = /^\/attest(\/|$)/i;
 
 /**
- * Parses every body as JSON (whatever its Content-Type) up to 1 MiB, but does not answer on failure:
+ * Parses every body as JSON (whatever its Content-Type) up to 1 MiB (6 MiB on the routes above), but does not answer on failure:
  * the failure is remembered and answered later, after authentication, rate limit, billing and role checks,
  * so the contract's order holds (an unauthenticated caller learns nothing about body handling).
  */
 export function deferredJsonBody(): RequestHandler {
   const parse = express.json({ limit: BODY_LIMIT_BYTES, strict: true, type: () => true });
   const raw = express.raw({ limit: BODY_LIMIT_BYTES, type: () => true });
+  const parseLarge = express.json({ limit: LARGE_BODY_LIMIT_BYTES, strict: true, type: () => true });
+  const rawLarge = express.raw({ limit: LARGE_BODY_LIMIT_BYTES, type: () => true });
   return (request: Request, response: Response, next: NextFunction) => {
     if (OWN_BODY_PATHS.test(request.path)) return next();
+    const limit = bodyLimitFor(request.method, request.path);
+    (request as RequestWithBodyError).bodyLimit = limit;
+    const large = limit !== BODY_LIMIT_BYTES;
     const charset = declaredCharset(request);
     // body-parser reads JSON in UTF-8 (or UTF-16) only and refuses any other declared charset; an ASCII body
     // declared ISO-8859-1 is still JSON, so other charsets are decoded here, by their label.
-    const read = charset === null || charset.startsWith('utf-') ? parse : decodedWith(raw, charset);
+    const read =
+      charset === null || charset.startsWith('utf-')
+        ? large
+          ? parseLarge
+          : parse
+        : decodedWith(large ? rawLarge : raw, charset);
     read(request, response, (error?: unknown) => {
       if (error) (request as RequestWithBodyError).bodyError = error as { status?: number; type?: string };
       else if (!isReasonablySized(request.body)) {
@@ -110,7 +142,8 @@ export class JsonObjectBodyInterceptor implements NestInterceptor {
     const failure = request.bodyError;
     if (failure) {
       if (failure.status === 413 || failure.type === 'entity.too.large') {
-        throw new ApiException(413, { error: 'The request body is larger than 1 MiB.' });
+        const limit = describeBodyLimit(request.bodyLimit ?? BODY_LIMIT_BYTES);
+        throw new ApiException(413, { error: `The request body is larger than ${limit}.` });
       }
       if (failure.type === 'entity.too.complex') {
         throw new ApiException(400, {

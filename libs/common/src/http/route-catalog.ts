@@ -21,9 +21,7 @@ export class RouteCatalog {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   private layers(): RouteLayer[] {
-    const instance = this.adapterHost.httpAdapter?.getInstance?.() as
-      | { router?: { stack: RouteLayer[] } }
-      | undefined;
+    const instance = this.adapterHost.httpAdapter?.getInstance?.() as { router?: { stack: RouteLayer[] } } | undefined;
     // Nest mounts middleware (the request logger) as routes for every method; those are not endpoints.
     return (instance?.router?.stack ?? []).filter(
       (layer) => layer.route !== undefined && Object.keys(layer.route.methods).length < METHODS.length,

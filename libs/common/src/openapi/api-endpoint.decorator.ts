@@ -32,6 +32,8 @@ export interface ApiEndpointOptions {
   anyRole?: boolean;
   /** The route takes a JSON body: 400 when it is not a JSON object, 413 over 1 MiB. */
   jsonBody?: boolean;
+  /** The body may be larger than 1 MiB on this route (see `bodyLimitFor`): the limit that applies, e.g. "6 MiB". */
+  bodyLimit?: string;
   /** Another reason for a 400 besides the body. */
   badRequest?: string;
   /** When the route answers 404 (path ids, or ids in the body that are not in the organization). */
@@ -73,8 +75,11 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
   if (options.notFound) responses.push(failure(404, options.notFound, ErrorBody, { error: 'Not found.' }));
   if (options.conflict) responses.push(failure(409, options.conflict, ErrorBody));
   if (options.jsonBody) {
+    const limit = options.bodyLimit ?? '1 MiB';
     responses.push(
-      failure(413, 'The body is larger than 1 MiB.', ErrorBody, { error: 'The request body is larger than 1 MiB.' }),
+      failure(413, `The body is larger than ${limit}.`, ErrorBody, {
+        error: `The request body is larger than ${limit}.`,
+      }),
     );
   }
   if (options.unprocessable) responses.push(failure(422, options.unprocessable, ValidationErrorBody));

@@ -4,7 +4,13 @@ const url = 'https://api.example/api/v1/people';
 
 describe('toEnvelope', () => {
   it('builds links with filters and per_page, and 1-based from/to', () => {
-    const envelope = toEnvelope({ items: [3, 4], total: 5 }, new PageRequest(2, 2), url, { name: 'a b', email: undefined }, (n) => n);
+    const envelope = toEnvelope(
+      { items: [3, 4], total: 5 },
+      new PageRequest(2, 2),
+      url,
+      { name: 'a b', email: undefined },
+      (n) => n,
+    );
     expect(envelope).toEqual({
       data: [3, 4],
       links: {

@@ -6,6 +6,11 @@ export interface FieldOptions {
   required?: boolean;
   /** null is accepted as a value and skips the rules. */
   nullable?: boolean;
+  /**
+   * May be absent, but when given must have a value: null, blank or empty is "The x field is required." (Laravel's
+   * `sometimes|required`, for partial updates).
+   */
+  requiredWhenPresent?: boolean;
 }
 
 /**
@@ -18,6 +23,7 @@ export function Field(options: FieldOptions, ...fieldRules: Rule[]): PropertyDec
     if (!isPresent(value)) {
       if (options.required) return messages.required;
       if (value === undefined) return undefined;
+      if (options.requiredWhenPresent) return messages.required;
       if (value === null && options.nullable) return undefined;
     }
     return fieldRules.find((rule) => !rule.test(value))?.message;

@@ -26,6 +26,10 @@ export const rules = {
     test: (v) => typeof v === 'string' && EMAIL.test(v),
     message: (a) => `The ${a} field must be a valid email address.`,
   },
+  boolean: {
+    test: (v) => typeof v === 'boolean',
+    message: (a) => `The ${a} field must be true or false.`,
+  },
   integer: {
     test: (v) => typeof v === 'number' && Number.isSafeInteger(v),
     message: (a) => `The ${a} field must be an integer.`,

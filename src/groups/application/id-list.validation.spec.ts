@@ -1,4 +1,4 @@
-import { checkPersonIds, wellFormedPersonIds } from './add-people-to-group.validation';
+import { checkIds, checkPersonIds, wellFormedPersonIds } from './id-list.validation';
 
 const A = '01jd000000000000000000000a';
 const B = '01jd000000000000000000000b';
@@ -20,5 +20,14 @@ describe('person_ids element rules', () => {
 
   it('looks up only well-formed ids, lowercased and once', () => {
     expect(wellFormedPersonIds([A, A.toUpperCase(), 'x', 3, B])).toEqual([A, B]);
+  });
+});
+
+describe('document_ids element rules', () => {
+  it('uses the same rules, keyed document_ids.N', () => {
+    expect(checkIds('document_ids', [A, 'x', B], new Set([A]))).toEqual({
+      'document_ids.1': ['The document ids.1 field must be a valid ULID.'],
+      'document_ids.2': ['The selected document ids.2 is invalid.'],
+    });
   });
 });

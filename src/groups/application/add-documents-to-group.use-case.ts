@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { findGroup, GroupReference } from './group-scope';
+import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
+import { GroupRepository } from './group.repository';
+import { checkIds, wellFormedIds } from './id-list.validation';
+
+export interface GroupDocument {
+  groupId: string;
+  documentId: string;
+}
+
+/**
+ * Adds documents to a group (API and admin CLI), all or nothing, in one transaction: the documents not yet in the
+ * group join it and are assigned to its current members; when the group issues requests automatically, each
+ * active member is sent the new documents they still have to sign, one email per person after the commit.
+ * Documents already in the group are answered like the others and change nothing, so concurrent identical calls
+ * are harmless; the group's row is locked so a concurrent people add sees the new documents, or is seen.
+ */
+@Injectable()
+export class AddDocumentsToGroup {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly groups: GroupRepository,
+    private readonly memberships: GroupMembershipRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(
+    input: GroupReference & {
+      /** Checked here, element by element, once the group is known to exist (404 comes before 422). */
+      documentIds: readonly unknown[];
+    },
+  ): Promise<GroupDocument[]> {
+    const { organizationId, id: groupId } = await findGroup(this.groups, input);
+    const candidates = wellFormedIds(input.documentIds);
+    const { group, documentIds } = await this.unitOfWork.run(async () => {
+      const locked = await this.memberships.lockGroup(organizationId, groupId, 'adding-documents');
+      if (!locked) throw new NotFoundError('Group not found.');
+      // Share-locked, so nobody archives them between the check and the assignments.
+      const active = await this.memberships.findActiveDocuments(organizationId, candidates);
+      const errors = checkIds('document_ids', input.documentIds, active);
+      if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
+      const ids = input.documentIds.map((id) => (id as string).toLowerCase());
+      await this.join(locked, ids);
+      return { group: locked, documentIds: ids };
+    });
+    return documentIds.map((documentId) => ({ groupId: group.id, documentId }));
+  }
+
+  private async join(group: MembershipGroup, documentIds: string[]): Promise<void> {
+    const now = this.clock.now();
+    const added = await this.memberships.addMissingDocuments(group, documentIds, now);
+    if (added.length === 0) return;
+    await this.memberships.assignToMembers(group, added, now);
+  }
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import type { Principal } from '../../identity/application/principal';
+import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';
+import { GroupDocumentList } from './group-document.response';
+import { AddDocumentsToGroupBody } from './group-documents.dto';
+import { GroupPathGuard } from './group-path.guard';
+
+@Controller('groups/:group/documents')
+@UseGuards(GroupPathGuard)
+export class GroupDocumentsController {
+  constructor(private readonly addDocuments: AddDocumentsToGroup) {}
+
+  /** Always 200, one entry per requested id in the request's order; emails leave after the commit. */
+  @Post()
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'addDocumentsToGroup',
+    tag: 'Groups',
+    summary: 'Add documents to a group',
+    description:
+      'All or nothing, in one transaction. Documents already in the group are accepted as they are. Each new ' +
+      "document is assigned to the group's current members; when the group issues requests automatically, " +
+      'signature requests are created for it (published, requiring a signature) for each active member with ' +
+      'neither an open request nor an attestation of its latest revision, and one email per person lists all of ' +
+      'their new requests after the commit. A person with no new request gets no email.',
+    success: {
+      status: 200,
+      description: "One entry per requested document, in the request's order.",
+      type: GroupDocumentList,
+    },
+    jsonBody: true,
+    notFound: 'No such group in the organization (a malformed id included): `{"error":"Group not found."}`.',
+    unprocessable:
+      '`document_ids` is missing, empty, over 100, has duplicates, or names something that is not an active ' +
+      'document of the organization (errors keyed `document_ids.N`).',
+  })
+  @ApiUlidPath('group', "The group's ULID.")
+  async add(
+    @CurrentPrincipal() principal: Principal,
+    @Param('group', UlidPathPipe) groupId: string,
+    @Body() body: AddDocumentsToGroupBody,
+  ) {
+    const added = await this.addDocuments.execute({
+      organizationId: principal.organization.id,
+      groupId,
+      documentIds: body.document_ids,
+    });
+    return { data: added.map((entry) => ({ group_id: entry.groupId, document_id: entry.documentId })) };
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/common';
+import type { Person } from '../domain/person';
+import { findPerson, PersonReference } from './person-scope';
+import { PersonRepository } from './person.repository';
+
+/**
+ * Brings an archived person back (API and admin CLI): they are listed again and can be added to groups. Their
+ * memberships, assignments and requests are those they had. Restoring an active person changes nothing.
+ */
+@Injectable()
+export class RestorePerson {
+  constructor(
+    private readonly people: PersonRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: PersonReference): Promise<Person> {
+    const person = await findPerson(this.people, input);
+    if (person.isArchived) {
+      person.restore(this.clock.now());
+      await this.people.save(person);
+    }
+    return person;
+  }
+}
