@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
+import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { findGroup, GroupReference } from './group-scope';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
@@ -14,7 +15,9 @@ export interface GroupDocument {
 /**
  * Adds documents to a group (API and admin CLI), all or nothing, in one transaction: the documents not yet in the
  * group join it and are assigned to its current members; when the group issues requests automatically, each
- * active member is sent the new documents they still have to sign, one email per person after the commit.
+ * active member is issued a request for each new document they still have to sign (published, requiring a
+ * signature, no open request, no attestation of its latest revision), set-based by the request issuer, and gets
+ * one email listing them once the transaction commits.
  * Documents already in the group are answered like the others and change nothing, so concurrent identical calls
  * are harmless; the group's row is locked so a concurrent people add sees the new documents, or is seen.
  */
@@ -24,6 +27,7 @@ export class AddDocumentsToGroup {
     private readonly unitOfWork: UnitOfWork,
     private readonly groups: GroupRepository,
     private readonly memberships: GroupMembershipRepository,
+    private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
   ) {}
 
@@ -54,5 +58,12 @@ export class AddDocumentsToGroup {
     const added = await this.memberships.addMissingDocuments(group, documentIds, now);
     if (added.length === 0) return;
     await this.memberships.assignToMembers(group, added, now);
+    if (!group.autoIssueRequests) return;
+    const issuable = await this.memberships.findIssuableForMembers(group, added);
+    // `skip`: a request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
+    await this.issuer.issue(
+      issuable.map((document) => ({ organizationId: group.organizationId, ...document, source: 'system' as const })),
+      { announceAs: 'requests_issued', whenOpen: 'skip', now },
+    );
   }
 }
