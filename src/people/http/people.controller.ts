@@ -17,7 +17,6 @@ import { presentPerson } from './person.presenter';
 import { PersonList, PersonPage, PersonResponse } from './person.response';
 
 @Controller('people')
-@UseGuards(PersonPathGuard)
 export class PeopleController {
   constructor(
     private readonly config: AppConfig,
@@ -103,6 +102,7 @@ export class PeopleController {
   }
 
   @Patch(':id')
+  @UseGuards(PersonPathGuard)
   @ApiEndpoint({
     operationId: 'updatePerson',
     tag: 'People',
@@ -132,6 +132,7 @@ export class PeopleController {
   }
 
   @Post(':id/archive')
+  @UseGuards(PersonPathGuard)
   @HttpCode(200)
   @ApiEndpoint({
     operationId: 'archivePerson',
@@ -151,6 +152,7 @@ export class PeopleController {
   }
 
   @Post(':id/restore')
+  @UseGuards(PersonPathGuard)
   @HttpCode(200)
   @ApiEndpoint({
     operationId: 'restorePerson',

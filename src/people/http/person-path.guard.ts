@@ -5,8 +5,8 @@ import type { AuthenticatedRequest } from '../../identity/http/current-principal
 import { PersonRepository } from '../application/person.repository';
 
 /**
- * Answers 404 for a person in the path (`:id`) who is not the caller's, before the body or the query is looked
- * at (the contract checks path parameters first). A guard, because guards run after the global authentication,
+ * Answers 404 for a person in the path (`:id`) who is not the caller's, before the body is looked at (the
+ * contract checks path parameters first); on the routes that take a body. A guard, because guards run after the global authentication,
  * rate-limit, billing and role guards and before the body interceptor and the validation pipe.
  */
 @Injectable()
