@@ -17,7 +17,8 @@ const ADMIN = resolve(__dirname, '../../dist/src/admin.js');
 
 type Json = Record<string, any>;
 
-jest.setTimeout(90_000);
+// Each command boots the application in a process of its own: seconds each on a loaded machine.
+jest.setTimeout(300_000);
 
 describe('admin CLI and API give the same result for the same operation', () => {
   let database: TestDatabase;

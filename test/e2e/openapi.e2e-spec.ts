@@ -150,6 +150,7 @@ describe('the OpenAPI description', () => {
           'DELETE /groups/{group}',
           'GET /groups/{group}/people',
           'GET /groups/{group}/documents',
+          'POST /groups/{group}/documents',
           'DELETE /groups/{group}/documents/{document}',
         ].sort(),
       );
