@@ -126,7 +126,7 @@ describe('POST /groups/{group}/documents', () => {
     await t.db.query(`UPDATE attestation_requests SET status = 'attested', attested_at = now() WHERE id = $1`, [
       signedRequest.body.id,
     ]);
-    await eventually(async () => smtp.to(pending.email).length === 1 && smtp.to(signed.email).length === 1, 30_000);
+    await eventually(async () => smtp.to(pending.email).length === 1 && smtp.to(signed.email).length === 1, 60_000);
     const before = smtp.messages.length;
 
     await addDocuments(group.id, [policy.id, rules.id, draft.id, readOnly.id]).expect(200);
