@@ -123,10 +123,11 @@ describe('POST /groups/{group}/documents', () => {
       .set(tenant.auth)
       .send({ person_id: signed.id, document_id: policy.id })
       .expect(201);
+    // Signed only once its email is out: an email whose requests all closed before delivery is not sent at all.
+    await eventually(async () => smtp.to(pending.email).length === 1 && smtp.to(signed.email).length === 1, 60_000);
     await t.db.query(`UPDATE attestation_requests SET status = 'attested', attested_at = now() WHERE id = $1`, [
       signedRequest.body.id,
     ]);
-    await eventually(async () => smtp.to(pending.email).length === 1 && smtp.to(signed.email).length === 1, 60_000);
     const before = smtp.messages.length;
 
     await addDocuments(group.id, [policy.id, rules.id, draft.id, readOnly.id]).expect(200);
