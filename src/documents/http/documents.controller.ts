@@ -89,6 +89,7 @@ export class DocumentsController {
     operationId: 'showDocument',
     tag: 'Documents',
     summary: 'Show a document',
+    description: 'The document as the list shows it, with its attestation counts, archived or not.',
     success: {
       status: 200,
       description: 'The document with its attestation counts, archived or not.',

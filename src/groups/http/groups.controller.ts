@@ -76,6 +76,7 @@ export class GroupsController {
     operationId: 'showGroup',
     tag: 'Groups',
     summary: 'Show a group',
+    description: 'The group with its `auto_issue_requests` setting (the list shows the Group alone).',
     success: { status: 200, description: 'The group with its setting.', type: GroupDetailsResponse },
     notFound: NOT_FOUND,
   })
