@@ -1,4 +1,5 @@
 import { IllegalTransitionError } from '@lib/common';
+import { anIssuedRequest, anAttestationRequest } from '../../../test/support/builders';
 import { AttestationRequest } from './attestation-request';
 import { ATTESTATION_REQUEST_STATUSES, AttestationRequestStatus } from './attestation-request-status';
 
@@ -30,31 +31,7 @@ const ALLOWED: [AttestationRequestStatus, AttestationRequestStatus][] = [
 ];
 
 function requestIn(status: AttestationRequestStatus): AttestationRequest {
-  return new AttestationRequest(
-    '01jd0000000000000000000001',
-    '01jd0000000000000000000002',
-    '01jd0000000000000000000003',
-    '01jd0000000000000000000004',
-    '01jd0000000000000000000005',
-    'Ada Lovelace',
-    'ada@example.test',
-    'signature',
-    'oauth',
-    status,
-    null,
-    'hash',
-    null,
-    null,
-    0,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    NOW,
-    NOW,
-  );
+  return anAttestationRequest({ status, sentAt: null, createdAt: NOW, updatedAt: NOW });
 }
 
 /** The one method that moves a request to each status. */
@@ -135,13 +112,7 @@ describe('AttestationRequest status transitions', () => {
 
 describe('AttestationRequest.issue', () => {
   it('creates a sent signature request with its page token hash', () => {
-    const request = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
+    const request = anIssuedRequest({
       source: 'system',
       accessTokenHashFor: (id) => `hash-of-${id}`,
       now: NOW,
@@ -162,13 +133,7 @@ describe('AttestationRequest.assertResendable', () => {
     expect(() => requestIn('attested').assertResendable(NOW)).toThrow(
       new IllegalTransitionError('An attestation request in status attested cannot be sent again.'),
     );
-    const overdue = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
+    const overdue = anIssuedRequest({
       source: 'system',
       expiresAt: LATER,
       accessTokenHashFor: (id) => `hash-of-${id}`,
@@ -181,13 +146,7 @@ describe('AttestationRequest.assertResendable', () => {
 
 describe('AttestationRequest changes (what the repository persists with the row)', () => {
   it('records the issue, each status move and each reminder, and hands them over once', () => {
-    const request = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
+    const request = anIssuedRequest({
       source: 'oauth',
       accessTokenHashFor: (id) => `hash-of-${id}`,
       now: NOW,

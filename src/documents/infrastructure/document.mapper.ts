@@ -5,33 +5,8 @@ import { DocumentRecord } from './document.record';
 
 export const documentMapper = {
   toDomain: (r: DocumentRecord): Document =>
-    new Document(
-      r.id,
-      r.organizationId,
-      r.name,
-      r.defaultAttestationType as AttestationType,
-      r.requiresSignature,
-      r.renewalIntervalDays,
-      r.autoRenew,
-      r.latestRevisionId,
-      r.archivedAt,
-      r.createdAt,
-      r.updatedAt,
-    ),
-  toRecord: (d: Document): DocumentRecord =>
-    Object.assign(new DocumentRecord(), {
-      id: d.id,
-      organizationId: d.organizationId,
-      name: d.name,
-      defaultAttestationType: d.defaultAttestationType,
-      requiresSignature: d.requiresSignature,
-      renewalIntervalDays: d.renewalIntervalDays,
-      autoRenew: d.autoRenew,
-      latestRevisionId: d.latestRevisionId,
-      archivedAt: d.archivedAt,
-      createdAt: d.createdAt,
-      updatedAt: d.updatedAt,
-    }),
+    Document.restore({ ...r, defaultAttestationType: r.defaultAttestationType as AttestationType }),
+  toRecord: (d: Document): DocumentRecord => Object.assign(new DocumentRecord(), d.toSnapshot()),
 };
 
 export const revisionMapper = {

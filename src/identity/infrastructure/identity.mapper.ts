@@ -47,32 +47,6 @@ export const membershipMapper = {
 };
 
 export const apiTokenMapper = {
-  toDomain: (r: ApiTokenRecord): ApiToken =>
-    new ApiToken(
-      r.id,
-      r.organizationId,
-      r.userId,
-      r.createdByUserId,
-      r.name,
-      r.tokenHash,
-      r.scopes,
-      r.createdAt,
-      r.lastUsedAt,
-      r.expiresAt,
-      r.revokedAt,
-    ),
-  toRecord: (t: ApiToken): ApiTokenRecord =>
-    Object.assign(new ApiTokenRecord(), {
-      id: t.id,
-      organizationId: t.organizationId,
-      userId: t.userId,
-      createdByUserId: t.createdByUserId,
-      name: t.name,
-      tokenHash: t.tokenHash,
-      scopes: t.scopes,
-      createdAt: t.createdAt,
-      lastUsedAt: t.lastUsedAt,
-      expiresAt: t.expiresAt,
-      revokedAt: t.revokedAt,
-    }),
+  toDomain: (r: ApiTokenRecord): ApiToken => ApiToken.restore(r),
+  toRecord: (t: ApiToken): ApiTokenRecord => Object.assign(new ApiTokenRecord(), t.toSnapshot()),
 };

@@ -3,35 +3,13 @@ import { NotificationRecord } from './notification.record';
 
 export const notificationMapper = {
   toDomain: (r: NotificationRecord): Notification =>
-    new Notification(
-      r.id,
-      r.organizationId,
-      r.personId,
-      r.kind as NotificationKind,
-      idList(r.attestationRequestIds),
-      r.status as NotificationStatus,
-      r.attempts,
-      r.lastError,
-      r.relayedAt,
-      r.sentAt,
-      r.createdAt,
-      r.updatedAt,
-    ),
-  toRecord: (n: Notification): NotificationRecord =>
-    Object.assign(new NotificationRecord(), {
-      id: n.id,
-      organizationId: n.organizationId,
-      personId: n.personId,
-      kind: n.kind,
-      attestationRequestIds: [...n.attestationRequestIds],
-      status: n.status,
-      attempts: n.attempts,
-      lastError: n.lastError,
-      relayedAt: n.relayedAt,
-      sentAt: n.sentAt,
-      createdAt: n.createdAt,
-      updatedAt: n.updatedAt,
+    Notification.restore({
+      ...r,
+      kind: r.kind as NotificationKind,
+      status: r.status as NotificationStatus,
+      attestationRequestIds: idList(r.attestationRequestIds),
     }),
+  toRecord: (n: Notification): NotificationRecord => Object.assign(new NotificationRecord(), n.toSnapshot()),
 };
 
 /**

@@ -7,22 +7,29 @@ export type PersonSource = (typeof PERSON_SOURCES)[number];
 export const PERSON_NAME_MAX_LENGTH = 255;
 export const PERSON_EMAIL_MAX_LENGTH = 255;
 
+export interface PersonProps {
+  id: string;
+  organizationId: string;
+  firstName: string | null;
+  lastName: string;
+  email: string;
+  /** E.164, e.g. +14155552671. */
+  phone: string | null;
+  source: PersonSource;
+  sourceId: string | null;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** Someone in an organization who can be placed in groups and asked to attest documents. */
 export class Person {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    readonly firstName: string | null,
-    readonly lastName: string,
-    readonly email: string,
-    /** E.164, e.g. +14155552671. */
-    readonly phone: string | null,
-    readonly source: PersonSource,
-    readonly sourceId: string | null,
-    public archivedAt: Date | null,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
+  private constructor(private readonly props: PersonProps) {}
+
+  /** A person as stored; no rule is applied (it was applied when the person was created). */
+  static restore(props: PersonProps): Person {
+    return new Person({ ...props });
+  }
 
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
@@ -57,19 +64,57 @@ export class Person {
       if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
-    return new Person(
-      newId(),
-      input.organizationId,
+    return new Person({
+      id: newId(),
+      organizationId: input.organizationId,
       firstName,
       lastName,
       email,
       phone,
-      input.source,
-      input.sourceId ?? null,
-      null,
-      input.now,
-      input.now,
-    );
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      archivedAt: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  toSnapshot(): Readonly<PersonProps> {
+    return Object.freeze({ ...this.props });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get firstName(): string | null {
+    return this.props.firstName;
+  }
+  get lastName(): string {
+    return this.props.lastName;
+  }
+  get email(): string {
+    return this.props.email;
+  }
+  get phone(): string | null {
+    return this.props.phone;
+  }
+  get source(): PersonSource {
+    return this.props.source;
+  }
+  get sourceId(): string | null {
+    return this.props.sourceId;
+  }
+  get archivedAt(): Date | null {
+    return this.props.archivedAt;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
   }
 
   /** "First Last", or the last name alone. */
@@ -83,8 +128,8 @@ export class Person {
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.archivedAt !== null) return;
-    this.archivedAt = now;
-    this.updatedAt = now;
+    if (this.props.archivedAt !== null) return;
+    this.props.archivedAt = now;
+    this.props.updatedAt = now;
   }
 }
