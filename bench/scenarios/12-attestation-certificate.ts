@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { defineScenario } from '../scenario';
 
 const CERTIFICATES = 1_000;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
 import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
 import { issueRequest, IssuedRequest, openForm, submitForm } from '../support/attestation-page-fixtures';

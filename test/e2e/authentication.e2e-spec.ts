@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { ChangeOrganizationBilling } from '../../src/identity/application/change-organization-billing.use-case';
 import { CreateOrganization } from '../../src/identity/application/create-organization.use-case';
 import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
@@ -50,7 +50,10 @@ describe('token, billing and role checks', () => {
         organizationId: tenant.organizationId,
         expiresAt: new Date(clock.now().getTime() + 60_000),
       });
-      await t.http.get('/api/v1/me').set({ Authorization: `Bearer ${plaintext}` }).expect(200);
+      await t.http
+        .get('/api/v1/me')
+        .set({ Authorization: `Bearer ${plaintext}` })
+        .expect(200);
       clock.advance(60_000);
       await expect401({ Authorization: `Bearer ${plaintext}` });
       clock.advance(-60_000);
@@ -58,7 +61,10 @@ describe('token, billing and role checks', () => {
 
     it('accepts the scheme in any letter case', async () => {
       const tenant = await createTenant(t.app);
-      await t.http.get('/api/v1/me').set({ Authorization: `bearer ${tenant.token}` }).expect(200);
+      await t.http
+        .get('/api/v1/me')
+        .set({ Authorization: `bearer ${tenant.token}` })
+        .expect(200);
     });
   });
 
@@ -94,7 +100,10 @@ describe('token, billing and role checks', () => {
 
   describe('402 billing', () => {
     it('answers 402 with payment_url for an ended trial, on GET /me too', async () => {
-      const tenant = await createTenant(t.app, { billing: 'trial', trialEndsAt: new Date(clock.now().getTime() + 1000) });
+      const tenant = await createTenant(t.app, {
+        billing: 'trial',
+        trialEndsAt: new Date(clock.now().getTime() + 1000),
+      });
       await t.http.get('/api/v1/me').set(tenant.auth).expect(200);
       clock.advance(1000);
       const response = await t.http.get('/api/v1/me').set(tenant.auth).expect(402);
@@ -125,16 +134,24 @@ describe('token, billing and role checks', () => {
     it('answers the organization of the token used, for a user in two organizations', async () => {
       const first = await createTenant(t.app, { name: 'First Org' });
       const second = await t.app.get(CreateOrganization).execute({ name: 'Second Org', billing: 'active' });
-      await t.app.get(JoinOrganization).execute({ userId: first.userId, organizationId: second.id, role: 'group_manager' });
+      await t.app
+        .get(JoinOrganization)
+        .execute({ userId: first.userId, organizationId: second.id, role: 'group_manager' });
       const { plaintext } = await t.app.get(IssueApiToken).execute({ userId: first.userId, organizationId: second.id });
 
       const inFirst = await t.http.get('/api/v1/me').set(first.auth).expect(200);
-      const inSecond = await t.http.get('/api/v1/me').set({ Authorization: `Bearer ${plaintext}` }).expect(200);
+      const inSecond = await t.http
+        .get('/api/v1/me')
+        .set({ Authorization: `Bearer ${plaintext}` })
+        .expect(200);
       expect(inFirst.body.current_organization_name).toBe('First Org');
       expect(inSecond.body.current_organization_name).toBe('Second Org');
       expect(inSecond.body.id).toBe(first.userId);
       // The role is per organization: a group manager in the second one only.
-      await t.http.get('/api/v1/people').set({ Authorization: `Bearer ${plaintext}` }).expect(403);
+      await t.http
+        .get('/api/v1/people')
+        .set({ Authorization: `Bearer ${plaintext}` })
+        .expect(403);
     });
   });
 
@@ -145,7 +162,7 @@ describe('token, billing and role checks', () => {
     });
 
     it('refuses a group manager on every other registered route', async () => {
-      const { RouteCatalog } = await import('@lib/common');
+      const { RouteCatalog } = await import('@lib/http');
       const tenant = await createTenant(t.app, { role: 'group_manager' });
       const all = t.app.get(RouteCatalog).routes();
       expect(all).toContainEqual({ method: 'GET', path: '/api/v1/me' });
@@ -157,7 +174,9 @@ describe('token, billing and role checks', () => {
       expect(routes.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/v1/people');
       for (const route of routes) {
         const path = route.path.replace(/:[A-Za-z_]+/g, '01jd0000000000000000000000').replace(/\{?\*[a-z]+\}?/g, 'x');
-        const call = t.http[route.method.toLowerCase() as 'get' | 'post' | 'delete' | 'put' | 'patch'](path).set(tenant.auth);
+        const call = t.http[route.method.toLowerCase() as 'get' | 'post' | 'delete' | 'put' | 'patch'](path).set(
+          tenant.auth,
+        );
         const response = await (route.method === 'GET' || route.method === 'DELETE' ? call : call.send({}));
         expect({ route: `${route.method} ${route.path}`, status: response.status, body: response.body }).toEqual({
           route: `${route.method} ${route.path}`,
@@ -169,8 +188,13 @@ describe('token, billing and role checks', () => {
 
     it('takes a role change into account on the next request', async () => {
       const tenant = await createTenant(t.app, { role: 'administrator' });
-      await t.http.get('/api/v1/people').set(tenant.auth).expect((r) => expect(r.status).not.toBe(403));
-      await t.app.get(JoinOrganization).execute({ userId: tenant.userId, organizationId: tenant.organizationId, role: 'group_manager' });
+      await t.http
+        .get('/api/v1/people')
+        .set(tenant.auth)
+        .expect((r) => expect(r.status).not.toBe(403));
+      await t.app
+        .get(JoinOrganization)
+        .execute({ userId: tenant.userId, organizationId: tenant.organizationId, role: 'group_manager' });
       await t.http.get('/api/v1/people').set(tenant.auth).expect(403);
     });
   });

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { RouteCatalog } from '@lib/common';
+import { RouteCatalog } from '@lib/http';
 import { createTenant, Tenant } from '../support/fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { createTestDatabase } from '../support/test-database';
@@ -172,7 +172,10 @@ describe('hostile request shapes', () => {
     const keys: Record<string, number> = {};
     for (let i = 0; i < 60_000; i++) keys[`k${i}`] = i;
     const started = Date.now();
-    const response = await t.http.post('/api/v1/people').set(tenant.auth).send({ last_name: 'x', ...keys });
+    const response = await t.http
+      .post('/api/v1/people')
+      .set(tenant.auth)
+      .send({ last_name: 'x', ...keys });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/more than 10000 values/);
     expect(Date.now() - started).toBeLessThan(3_000);

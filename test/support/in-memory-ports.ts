@@ -9,7 +9,7 @@ import { DocumentAssignments } from '../../src/attestation-requests/application/
 import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
 import { RequestIssuer } from '../../src/attestation-requests/application/request-issuer';
 import type { AppConfig } from '../../src/config/app-config';
-import type { Clock } from '@lib/common';
+import type { Clock } from '@lib/core';
 import { AnnounceRequests } from '../../src/notifications/application/announce-requests';
 import { NotificationQueue } from '../../src/notifications/application/notification-queue';
 import { RelayNotifications } from '../../src/notifications/application/relay-notifications.use-case';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { AttestationEvidence, timelineFromRequest } from '../domain/attestation-evidence';
 import { EvidenceRecords } from './evidence-records';

@@ -1,4 +1,4 @@
-import { FixedClock, InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/common';
+import { FixedClock, InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/core';
 import { AppConfig } from '../../config/app-config';
 import {
   ImmediateUnitOfWork,

@@ -1,4 +1,4 @@
-import { FixedClock, IllegalTransitionError, NotFoundError } from '@lib/common';
+import { FixedClock, IllegalTransitionError, NotFoundError } from '@lib/core';
 import { AppConfig } from '../../config/app-config';
 import {
   ImmediateUnitOfWork,

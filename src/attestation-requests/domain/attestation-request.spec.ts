@@ -1,4 +1,4 @@
-import { IllegalTransitionError } from '@lib/common';
+import { IllegalTransitionError } from '@lib/core';
 import { anIssuedRequest, anAttestationRequest } from '../../../test/support/builders';
 import { AttestationRequest } from './attestation-request';
 import { ATTESTATION_REQUEST_STATUSES, AttestationRequestStatus } from './attestation-request-status';

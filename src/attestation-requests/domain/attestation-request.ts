@@ -1,4 +1,4 @@
-import { IllegalTransitionError, newId } from '@lib/common';
+import { IllegalTransitionError, newId } from '@lib/core';
 import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
 import { MANUAL_REMINDER_SPACING_MS, MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
 

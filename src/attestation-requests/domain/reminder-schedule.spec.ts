@@ -1,4 +1,4 @@
-import { IllegalTransitionError } from '@lib/common';
+import { IllegalTransitionError } from '@lib/core';
 import { anIssuedRequest } from '../../../test/support/builders';
 import type { AttestationRequest } from './attestation-request';
 import { MAX_REMINDERS, nextReminderAt, remindedOrSentBefore } from './reminder-schedule';

@@ -1,4 +1,4 @@
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { AppConfig } from '../../config/app-config';
 import { DeliverNotification } from '../../notifications/application/deliver-notification.use-case';
 import { Mailer, OutgoingEmail } from '../../notifications/application/mailer';

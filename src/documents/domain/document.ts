@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/common';
+import { newId, ValidationFailedError } from '@lib/core';
 import type { DocumentRevision } from './document-revision';
 
 export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, rules, trimmedOrNull } from '@lib/common';
+import { ArchivablePageQuery, Field, rules, trimmedOrNull } from '@lib/http';
 
 /** GET /documents. An empty name is no filter. */
 export class ListDocumentsQuery extends ArchivablePageQuery {

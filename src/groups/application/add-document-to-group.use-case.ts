@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { DocumentRepository } from '../../documents/application/document.repository';
 import { GroupRepository } from './group.repository';

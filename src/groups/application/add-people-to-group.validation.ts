@@ -1,4 +1,5 @@
-import { displayName, FieldErrors, isUlid, messages, rules } from '@lib/common';
+import { FieldErrors, isUlid } from '@lib/core';
+import { displayName, messages, rules } from '@lib/http';
 
 /**
  * The element rules of `person_ids`, in Laravel's order and wording, keyed `person_ids.N`: a ULID, distinct

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiEndpoint, PageQuery, PageRequest, toEnvelope } from '@lib/common';
+import { ApiEndpoint, PageQuery, PageRequest, toEnvelope } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 /**
  * A recognisable prefix lets secret scanners find leaked tokens; 32 random bytes make guessing hopeless.

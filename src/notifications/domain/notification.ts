@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 /**
  * - `requests_issued`: people added to a group were sent several requests at once; one email lists them all.

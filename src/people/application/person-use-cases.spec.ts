@@ -1,4 +1,5 @@
-import { FixedClock, NotFoundError, Page, PageRequest, ValidationFailedError } from '@lib/common';
+import { FixedClock, NotFoundError, ValidationFailedError } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
 import type { Person } from '../domain/person';
 import { ArchivePerson } from './archive-person.use-case';
 import { CreatePerson } from './create-person.use-case';

@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/common';
+import { newId, ValidationFailedError } from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;

@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validate } from 'class-validator';
-import { summariseFieldErrors } from '../errors/domain-error';
+import { summariseFieldErrors } from '@lib/core';
 import { toInteger } from '../pagination/page-query';
 import { Field } from './field.decorator';
 import { rules } from './rules';
@@ -60,7 +60,9 @@ describe('Field: Laravel-worded rules, first failure only', () => {
     expect(await errorsOf({ last_name: 'x', per_page: '1.5' })).toEqual({
       per_page: ['The per page field must be an integer.'],
     });
-    expect(await errorsOf({ last_name: 'x', per_page: '0' })).toEqual({ per_page: ['The per page field must be at least 1.'] });
+    expect(await errorsOf({ last_name: 'x', per_page: '0' })).toEqual({
+      per_page: ['The per page field must be at least 1.'],
+    });
     expect(await errorsOf({ last_name: 'x', per_page: '101' })).toEqual({
       per_page: ['The per page field must not be greater than 100.'],
     });

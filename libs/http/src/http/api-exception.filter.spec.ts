@@ -1,5 +1,5 @@
 import { ArgumentsHost, HttpException, Logger, NotFoundException } from '@nestjs/common';
-import { InvalidRequestError, NotFoundError, ValidationFailedError } from '../errors/domain-error';
+import { InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 
@@ -42,7 +42,11 @@ describe('ApiExceptionFilter', () => {
 
   it('sends an ApiException body and headers as they are', () => {
     const sent = answer(ApiException.tooManyRequests({ 'Retry-After': '12' }));
-    expect(sent).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' }, headers: { 'Retry-After': '12' } });
+    expect(sent).toMatchObject({
+      status: 429,
+      body: { message: 'Too Many Attempts.' },
+      headers: { 'Retry-After': '12' },
+    });
   });
 
   it('answers unexpected errors 500 without stack, message or class name', () => {
@@ -54,13 +58,21 @@ describe('ApiExceptionFilter', () => {
   it('answers connection failures 503', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     expect(answer(refused)).toMatchObject({ status: 503, body: { error: 'Service Unavailable.' } });
-    const wrapped = Object.assign(new Error('query failed'), { driverError: { code: '57P01', message: 'terminating' } });
+    const wrapped = Object.assign(new Error('query failed'), {
+      driverError: { code: '57P01', message: 'terminating' },
+    });
     expect(answer(wrapped).status).toBe(503);
   });
 
   it('keeps the contract shapes for framework exceptions', () => {
-    expect(answer(new NotFoundException('Cannot GET /x'))).toMatchObject({ status: 404, body: { error: 'Not found.' } });
-    expect(answer(new HttpException('whatever', 401))).toMatchObject({ status: 401, body: { error: 'Unauthenticated.' } });
+    expect(answer(new NotFoundException('Cannot GET /x'))).toMatchObject({
+      status: 404,
+      body: { error: 'Not found.' },
+    });
+    expect(answer(new HttpException('whatever', 401))).toMatchObject({
+      status: 401,
+      body: { error: 'Unauthenticated.' },
+    });
     expect(answer(new HttpException('whatever', 403))).toMatchObject({
       status: 403,
       body: { message: 'This action is unauthorized.' },
