@@ -1,4 +1,8 @@
-import { AttestationRequest, AttestationRequestProps } from '../../src/attestation-requests/domain/attestation-request';
+import {
+  AttestationRequest,
+  AttestationRequestProps,
+  IssueRequestInput,
+} from '../../src/attestation-requests/domain/attestation-request';
 import { Document, DocumentProps } from '../../src/documents/domain/document';
 import { ApiToken, ApiTokenProps } from '../../src/identity/domain/api-token';
 import { Notification, NotificationProps } from '../../src/notifications/domain/notification';
@@ -50,9 +54,7 @@ export function anAttestationRequest(overrides: Partial<AttestationRequestProps>
 }
 
 /** A request as AttestationRequest.issue makes it (a fresh id, `sent`), for what issuing itself decides. */
-export function anIssuedRequest(
-  overrides: Partial<Parameters<typeof AttestationRequest.issue>[0]> = {},
-): AttestationRequest {
+export function anIssuedRequest(overrides: Partial<IssueRequestInput> = {}): AttestationRequest {
   return AttestationRequest.issue({
     organizationId: TEST_IDS.organization,
     documentId: TEST_IDS.document,

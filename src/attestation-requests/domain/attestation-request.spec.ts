@@ -114,7 +114,7 @@ describe('AttestationRequest.issue', () => {
   it('creates a sent signature request with its page token hash', () => {
     const request = anIssuedRequest({
       source: 'system',
-      accessTokenHashFor: (id) => `hash-of-${id}`,
+      accessTokenHashFor: (id: string) => `hash-of-${id}`,
       now: NOW,
     });
     expect(request.status).toBe('sent');
@@ -133,12 +133,7 @@ describe('AttestationRequest.assertResendable', () => {
     expect(() => requestIn('attested').assertResendable(NOW)).toThrow(
       new IllegalTransitionError('An attestation request in status attested cannot be sent again.'),
     );
-    const overdue = anIssuedRequest({
-      source: 'system',
-      expiresAt: LATER,
-      accessTokenHashFor: (id) => `hash-of-${id}`,
-      now: NOW,
-    });
+    const overdue = anIssuedRequest({ expiresAt: LATER, now: NOW });
     expect(() => overdue.assertResendable(NOW)).not.toThrow();
     expect(() => overdue.assertResendable(LATER)).toThrow(/has expired and cannot be sent again/);
   });
@@ -146,11 +141,7 @@ describe('AttestationRequest.assertResendable', () => {
 
 describe('AttestationRequest changes (what the repository persists with the row)', () => {
   it('records the issue, each status move and each reminder, and hands them over once', () => {
-    const request = anIssuedRequest({
-      source: 'oauth',
-      accessTokenHashFor: (id) => `hash-of-${id}`,
-      now: NOW,
-    });
+    const request = anIssuedRequest({ now: NOW });
     expect(request.takeChanges()).toEqual([{ type: 'issued', at: NOW }]);
     request.recordReminder(LATER);
     request.markViewed(LATER);

@@ -24,6 +24,23 @@ export type RequestChange =
   | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
   | { type: 'reminded'; reminderCount: number; at: Date };
 
+/** What issuing a request needs. */
+export interface IssueRequestInput {
+  organizationId: string;
+  documentId: string;
+  documentRevisionId: string;
+  personId: string;
+  recipientName: string;
+  recipientEmail: string;
+  source: RequestSource;
+  recipientMessage?: string | null;
+  requestedByUserId?: string | null;
+  expiresAt?: Date | null;
+  /** The page token is derived from the id, which only issue() knows. */
+  accessTokenHashFor: (requestId: string) => string;
+  now: Date;
+}
+
 /** Everything a request is; what the repository stores and restores. */
 export interface AttestationRequestProps {
   id: string;
@@ -69,20 +86,7 @@ export class AttestationRequest {
    * A new request for a published revision, already `sent`: the email goes out after the transaction commits,
    * and the contract shows a new request as sent. The page token is derived from the id, hence the callback.
    */
-  static issue(input: {
-    organizationId: string;
-    documentId: string;
-    documentRevisionId: string;
-    personId: string;
-    recipientName: string;
-    recipientEmail: string;
-    source: RequestSource;
-    recipientMessage?: string | null;
-    requestedByUserId?: string | null;
-    expiresAt?: Date | null;
-    accessTokenHashFor: (requestId: string) => string;
-    now: Date;
-  }): AttestationRequest {
+  static issue(input: IssueRequestInput): AttestationRequest {
     const id = newId();
     const request = new AttestationRequest({
       id,

@@ -1,16 +1,10 @@
-import { AttestationRequest, AttestationType, RequestSource } from '../domain/attestation-request';
-import type { AttestationRequestStatus } from '../domain/attestation-request-status';
+import { AttestationRequest, AttestationRequestProps } from '../domain/attestation-request';
 import { AttestationRequestRecord } from './attestation-request.record';
 
-/** The record holds exactly the entity's state; only the string columns are narrowed to the domain's unions. */
+/** The record holds exactly the entity's state; its string columns hold the domain's values (only it writes them). */
 export const attestationRequestMapper = {
   toDomain: (r: AttestationRequestRecord): AttestationRequest =>
-    AttestationRequest.restore({
-      ...r,
-      requestedAttestationType: r.requestedAttestationType as AttestationType,
-      source: r.source as RequestSource,
-      status: r.status as AttestationRequestStatus,
-    }),
+    AttestationRequest.restore(r as AttestationRequestProps),
   toRecord: (a: AttestationRequest): AttestationRequestRecord =>
     Object.assign(new AttestationRequestRecord(), a.toSnapshot()),
 };

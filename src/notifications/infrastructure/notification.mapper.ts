@@ -1,14 +1,9 @@
-import { Notification, NotificationKind, NotificationStatus } from '../domain/notification';
+import { Notification, NotificationProps } from '../domain/notification';
 import { NotificationRecord } from './notification.record';
 
 export const notificationMapper = {
   toDomain: (r: NotificationRecord): Notification =>
-    Notification.restore({
-      ...r,
-      kind: r.kind as NotificationKind,
-      status: r.status as NotificationStatus,
-      attestationRequestIds: idList(r.attestationRequestIds),
-    }),
+    Notification.restore({ ...(r as NotificationProps), attestationRequestIds: idList(r.attestationRequestIds) }),
   toRecord: (n: Notification): NotificationRecord => Object.assign(new NotificationRecord(), n.toSnapshot()),
 };
 
