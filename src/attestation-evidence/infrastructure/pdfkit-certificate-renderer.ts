@@ -217,7 +217,7 @@ class CertificateDrawing {
 
   private timeline(): void {
     this.section('Timeline');
-    const entries = this.evidence.timeline;
+    const { source, entries } = this.evidence.timeline;
     for (const entry of entries) {
       this.ensure(15);
       const baseline = this.y + 10.5;
@@ -230,8 +230,11 @@ class CertificateDrawing {
       this.y += 15;
     }
     this.note(
-      "Built from the request's recorded times: its creation, latest sending, first view, latest reminder and " +
-        'signature. Times are in UTC.',
+      source === 'events'
+        ? "From the request's event log, which records every change of the request in the same transaction as " +
+            'the change. Times are in UTC.'
+        : "Built from the request's recorded times (it was created before the service kept an event log): its " +
+            'creation, latest sending, first view, latest reminder and signature. Times are in UTC.',
     );
   }
 
