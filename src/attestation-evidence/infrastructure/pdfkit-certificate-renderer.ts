@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { CertificateRenderer } from '../application/certificate-renderer';
 import type { AttestationEvidence, TimelineKind } from '../domain/attestation-evidence';
 import { advanceOf, type Face, pdfFontOf, TEXT_CHAIN, type TextFace } from './certificate-fonts';
-import { layoutText, needsFallback, type VisualLine } from './visual-text';
+import { layoutText, type VisualLine } from './visual-text';
 
 /** A4 in points, and the margins (2 cm). */
 const PAGE = { width: 595.28, height: 841.89, margin: 56.69 };
@@ -52,6 +52,8 @@ const SOURCE_WORDS: Record<string, string> = {
 export class PdfkitCertificateRenderer extends CertificateRenderer {
   async render(evidence: AttestationEvidence, generatedAt: Date): Promise<Uint8Array> {
     const doc = new PDFDocument({
+      // No default font: pdfkit would parse Helvetica's metrics for every document, and none is drawn with it.
+      font: null as unknown as string,
       size: 'A4',
       margin: PAGE.margin,
       bufferPages: true,
@@ -304,12 +306,13 @@ class CertificateDrawing {
   }
 
   private lines(text: string, size: number, width: number): VisualLine<TextFace>[] {
-    if (needsFallback(text, TEXT_CHAIN)) this.usedFallback = true;
-    return layoutText(text, {
+    const lines = layoutText(text, {
       chain: TEXT_CHAIN,
       maxWidth: width,
       measure: (run, face, whole) => advanceOf(face, run, whole) * size,
     });
+    if (lines.some((line) => line.runs.some((run) => run.fallback))) this.usedFallback = true;
+    return lines;
   }
 
   /** Draws one laid-out line with its runs on a common baseline, whatever the ascent of each font. */
