@@ -5,11 +5,22 @@
 module.exports = {
   forbidden: [
     {
-      name: 'domain-is-plain',
-      comment: 'Domain entities carry no Nest, TypeORM or HTTP concerns.',
+      name: 'domain-reaches-only-the-kernel',
+      comment:
+        'Domain code, and everything it loads however indirectly, is plain TypeScript: of the shared libraries ' +
+        'only the kernel (libs/core: ids, clock, errors); no Nest, TypeORM, HTTP or validation library; no ' +
+        'application, adapter, configuration or database code.',
       severity: 'error',
       from: { path: '^src/[^/]+/domain/' },
-      to: { path: ['node_modules/@nestjs', 'node_modules/typeorm', 'node_modules/express', '^src/[^/]+/(infrastructure|http)/'] },
+      to: {
+        reachable: true,
+        path: [
+          '^node_modules/(@nestjs|typeorm|express|class-validator|class-transformer|reflect-metadata|pg|ioredis|bullmq)/',
+          '^libs/(?!core/)',
+          '^src/[^/]+/(application|infrastructure|http)/',
+          '^src/(config|database)/',
+        ],
+      },
     },
     {
       name: 'application-without-adapters',
@@ -26,6 +37,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/([^/]+)/', pathNot: '^src/database/' },
       to: { path: '^src/([^/]+)/infrastructure/', pathNot: ['^src/$1/infrastructure/', '\\.record\\.ts$'] },
+    },
+    {
+      name: 'import-the-split-libs',
+      comment: 'libs/common only re-exports libs/core, libs/http and libs/persistence for older branches: import those.',
+      severity: 'warn',
+      from: { path: '^src/' },
+      to: { path: '^libs/common/' },
     },
     { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
   ],

@@ -21,7 +21,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';

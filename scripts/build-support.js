@@ -88,7 +88,7 @@ function withLock(work) {
 }
 
 /**
- * Compiles with the Nest CLI (tsc, incremental, rewriting the `@lib/common` alias to relative paths).
+ * Compiles with the Nest CLI (tsc, incremental, rewriting the `@lib/*` aliases to relative paths).
  * `output`: where the compiler's messages go; the admin CLI sends them to stderr to keep stdout for its answer.
  * `ok` is whether the compiler reported no error (it emits JavaScript even when it reports type errors).
  */

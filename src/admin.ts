@@ -1,4 +1,4 @@
-import { DomainError } from '@lib/common';
+import { DomainError } from '@lib/core';
 import type { AdminCommand } from './admin/admin-command';
 import { parseOptions, UsageError } from './admin/cli-arguments';
 import { ADMIN_COMMANDS } from './admin/commands';

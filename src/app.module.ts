@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core'
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
-import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalog } from '@lib/common';
+import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalog } from '@lib/http';
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';

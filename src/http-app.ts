@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { NextFunction, Request, Response } from 'express';
-import { assignRequestId, createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/common';
+import { assignRequestId, createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/http';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
 import { httpMetrics } from './metrics/http-metrics';

@@ -13,7 +13,7 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
-import { toEnvelope, PageRequest } from '@lib/common';
+import { toEnvelope, PageRequest } from '@lib/http';
 import type { Statement } from '../../src/database/list-totals';
 import { DocumentListingRow, fetchDocumentsPage } from '../../src/documents/infrastructure/documents-list.sql';
 import { fetchGroupsPage, GroupRow } from '../../src/groups/infrastructure/groups-list.sql';

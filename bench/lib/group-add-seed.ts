@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { hashToken, TOKEN_PREFIX } from '../../src/identity/domain/api-token';
 
 const PEOPLE = 100;

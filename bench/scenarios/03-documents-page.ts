@@ -1,4 +1,4 @@
-import { PageRequest } from '@lib/common';
+import { PageRequest } from '@lib/http';
 import { TypeormDocumentListingRepository } from '../../src/documents/infrastructure/typeorm-document-listing.repository';
 import { defineScenario } from '../scenario';
 

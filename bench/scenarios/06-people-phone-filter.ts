@@ -1,4 +1,4 @@
-import { PageRequest } from '@lib/common';
+import { PageRequest } from '@lib/http';
 import { TypeormPersonRepository } from '../../src/people/infrastructure/typeorm-person.repository';
 import { defineScenario } from '../scenario';
 

@@ -1,4 +1,4 @@
-import { PageRequest } from '@lib/common';
+import { PageRequest } from '@lib/http';
 import { TypeormGroupRepository } from '../../src/groups/infrastructure/typeorm-group.repository';
 import { defineScenario } from '../scenario';
 

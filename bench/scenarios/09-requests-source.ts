@@ -1,4 +1,4 @@
-import { PageRequest } from '@lib/common';
+import { PageRequest } from '@lib/http';
 import { TypeormAttestationRequestListing } from '../../src/attestation-requests/infrastructure/typeorm-attestation-request-listing';
 import { defineScenario } from '../scenario';
 

@@ -1,4 +1,5 @@
-import { isUlid, normaliseId, rules } from '@lib/common';
+import { isUlid, normaliseId } from '@lib/core';
+import { rules } from '@lib/http';
 
 /**
  * The admin CLI's arguments: `<command> --kebab-option value ...`. Every value is checked against its kind here,

@@ -1,23 +1,27 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { EventsModule } from '../events/events.module';
 import { CertificateRenderer } from './application/certificate-renderer';
 import { EvidenceRecords } from './application/evidence-records';
 import { EvidenceSnapshot } from './application/evidence-snapshot';
+import { RequestEventHistory } from './application/request-event-history';
 import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
+import { EventLogHistory } from './infrastructure/event-log-history';
 import { PdfkitCertificateRenderer } from './infrastructure/pdfkit-certificate-renderer';
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
 
 /** Evidence of an attestation: the evidence record and the certificate of completion (EXTENSIONS.md §5). */
 @Module({
-  imports: [AttestationRequestsModule],
+  imports: [AttestationRequestsModule, EventsModule],
   controllers: [AttestationEvidenceController],
   providers: [
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: PdfkitCertificateRenderer },
+    { provide: RequestEventHistory, useClass: EventLogHistory },
     ShowAttestationEvidence,
     RenderCertificate,
   ],

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { Metrics, OutboxReading, PoolReading, ScrapeReadings } from './metrics';
 
 /** What node-postgres's Pool tells about itself. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { Access } from '../identity/http/access.decorator';
 import { referenceAssetFile, REFERENCE_ASSETS, referencePage } from './api-reference-page';
 import { PublishedApiDescription } from './published-api-description';

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_HEADERS } from '@lib/common';
+import { API_HEADERS } from '@lib/http';
 import { describeWebhooks } from '../webhooks/http/webhook-description';
 
 /** Where the API lives; the document's paths are relative to it, as in the specification. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type request from 'supertest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
 import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
 import { issueRequest, IssuedRequest, openForm, submitForm } from '../support/attestation-page-fixtures';
@@ -44,6 +44,9 @@ describe('evidence of an attestation', () => {
 
   const evidenceOf = (id: string, auth = tenant.auth) =>
     t.http.get(`/api/v1/attestation-requests/${id}/evidence`).set(auth);
+  const eventsOf = async (id: string) =>
+    (await t.http.get(`/api/v1/attestation-requests/${id}/events`).set(tenant.auth).expect(200)).body.data;
+  const typesOf = (events: { type: string }[]) => events.map((event) => event.type);
   const certificateOf = (id: string, auth = tenant.auth) =>
     binary(t.http.get(`/api/v1/attestation-requests/${id}/certificate`).set(auth));
 
@@ -80,8 +83,9 @@ describe('evidence of an attestation', () => {
         content_sha256: sha256(CONTENT),
       });
       expect(body.attestation).toBeNull();
-      // The request is shown exactly as GET elsewhere shows it: the same presenter, the same schema.
-      expect(Object.keys(body)).toEqual(['attestation_request', 'document', 'revision', 'attestation']);
+      expect(typesOf(body.events)).toEqual(['attestation_request.created']);
+      expect(body.events).toEqual(await eventsOf(issued.requestId));
+      expect(Object.keys(body)).toEqual(['attestation_request', 'document', 'revision', 'attestation', 'events']);
     });
 
     it('describes a viewed request', async () => {
@@ -91,6 +95,8 @@ describe('evidence of an attestation', () => {
       const body = (await evidenceOf(issued.requestId).expect(200)).body;
       expect(body.attestation_request).toMatchObject({ status: 'viewed', viewed_at: clock.now().toISOString() });
       expect(body.attestation).toBeNull();
+      expect(typesOf(body.events)).toEqual(['attestation_request.created', 'attestation_request.viewed']);
+      expect(body.events).toEqual(await eventsOf(issued.requestId));
     });
 
     it('describes a signed request with what the signer typed and was shown, as the confirmation page showed it', async () => {
@@ -111,6 +117,13 @@ describe('evidence of an attestation', () => {
       });
       expect(shown).toBe(sha256(CONTENT));
       expect(body.revision.content_sha256).toBe(body.attestation.content_sha256);
+      expect(typesOf(body.events)).toEqual([
+        'attestation_request.created',
+        'attestation_request.viewed',
+        'attestation_request.attested',
+      ]);
+      expect(body.events).toEqual(await eventsOf(issued.requestId));
+      expect(body.events[2]).toMatchObject({ timestamp: body.attestation.attested_at, data: body.attestation_request });
     });
 
     it('flags a typed name that does not resemble the recipient', async () => {
@@ -155,6 +168,9 @@ describe('evidence of an attestation', () => {
         'Yes: the typed name resembles',
         'Signed with a typed name',
         '22 Nov 2026, 10:', // the signing time, in UTC
+        'Request created',
+        'Opened by the recipient',
+        "From the request's event log",
       ]) {
         expect(text).toContain(expected);
       }
@@ -186,6 +202,17 @@ describe('evidence of an attestation', () => {
       expect(text).toContain('<script>alert(1)</script> <b>Bold</b>');
       expect(text).toContain('<img src=x onerror=alert(1)> Ada [U+1F600]');
       expect(text).toContain('shown as their Unicode code points');
+    });
+
+    it("builds the timeline from the request's own times when it has no event log (created before there was one)", async () => {
+      const issued = await issueRequest(t, tenant);
+      await sign(issued, 'Ada Lovelace');
+      await t.db.query(`DELETE FROM events WHERE attestation_request_id = $1`, [issued.requestId]);
+      expect((await evidenceOf(issued.requestId).expect(200)).body.events).toEqual([]);
+      const { text } = await pdfText((await certificateOf(issued.requestId).expect(200)).body as Buffer);
+      expect(text).toContain("Built from the request's recorded times");
+      expect(text).toContain('Request email sent');
+      expect(text).toContain('Signed with a typed name');
     });
 
     it('refuses every status but attested with 409', async () => {

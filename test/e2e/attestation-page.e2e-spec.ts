@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { attestationToken } from '../../src/attestation-requests/domain/attestation-link';
 import { createTenant, Tenant } from '../support/fixtures';
 import { formOf, issueRequest, openForm, publishDocument, submitForm } from '../support/attestation-page-fixtures';

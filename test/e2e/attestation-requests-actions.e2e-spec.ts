@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { ExpireOverdueRequests } from '../../src/attestation-requests/application/expire-overdue-requests.use-case';
 import { SendDueReminders } from '../../src/attestation-requests/application/send-due-reminders.use-case';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';

@@ -1,4 +1,4 @@
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { CancelAttestationRequest } from '../../src/attestation-requests/application/cancel-attestation-request.use-case';
 import { ExpireOverdueRequests } from '../../src/attestation-requests/application/expire-overdue-requests.use-case';
 import { SendDueReminders } from '../../src/attestation-requests/application/send-due-reminders.use-case';

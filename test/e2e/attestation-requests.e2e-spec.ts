@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { createTenant, Tenant } from '../support/fixtures';
 import { createDocument, createPerson, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';

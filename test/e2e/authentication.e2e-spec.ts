@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { ChangeOrganizationBilling } from '../../src/identity/application/change-organization-billing.use-case';
 import { CreateOrganization } from '../../src/identity/application/create-organization.use-case';
 import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
@@ -162,7 +162,7 @@ describe('token, billing and role checks', () => {
     });
 
     it('refuses a group manager on every other registered route', async () => {
-      const { RouteCatalog } = await import('@lib/common');
+      const { RouteCatalog } = await import('@lib/http');
       const tenant = await createTenant(t.app, { role: 'group_manager' });
       const all = t.app.get(RouteCatalog).routes();
       expect(all).toContainEqual({ method: 'GET', path: '/api/v1/me' });

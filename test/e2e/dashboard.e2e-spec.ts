@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { SystemClock } from '@lib/common';
+import { SystemClock } from '@lib/core';
 import { Metrics } from '../../src/metrics/metrics';
 import { closeListener, startWorkerListener } from '../../src/worker-listener';
 import { createTenant, Tenant } from '../support/fixtures';

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { isInfrastructureOutage } from '@lib/common';
+import { isInfrastructureOutage } from '@lib/http';
 import { RequestLifecycle } from '../../src/attestation-requests/request-lifecycle';
 import { migrate } from '../../src/database/migrate';
 import { RelayStaleNotifications } from '../../src/notifications/application/relay-stale-notifications.use-case';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FixedClock, NotFoundError, ValidationFailedError } from '@lib/common';
+import { FixedClock, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';

@@ -1,4 +1,4 @@
-import { FixedClock, newId } from '@lib/common';
+import { FixedClock, newId } from '@lib/core';
 import { AttestationRequestRecord } from '../../src/attestation-requests/infrastructure/attestation-request.record';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';

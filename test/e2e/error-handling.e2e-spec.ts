@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { RouteCatalog } from '@lib/common';
+import { RouteCatalog } from '@lib/http';
 import { createTenant, Tenant } from '../support/fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { createTestDatabase } from '../support/test-database';

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { CancelAttestationRequest } from '../../src/attestation-requests/application/cancel-attestation-request.use-case';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { ListRequestEvents } from '../../src/events/application/list-request-events.use-case';

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
 import { ExpireOverdueRequests } from '../../src/attestation-requests/application/expire-overdue-requests.use-case';
 import { RenewDueAttestations } from '../../src/attestation-requests/application/renew-due-attestations.use-case';

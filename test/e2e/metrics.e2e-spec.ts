@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { closeListener, startWorkerListener } from '../../src/worker-listener';
 import { createTenant, Tenant } from '../support/fixtures';
 import { createDocument, createPerson, eventually, startWorker } from '../support/membership-fixtures';

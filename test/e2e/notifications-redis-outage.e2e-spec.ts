@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import Redis from 'ioredis';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { createTenant } from '../support/fixtures';
 import {
   createDocument,

@@ -1,4 +1,4 @@
-import { IllegalTransitionError, newId } from '@lib/common';
+import { IllegalTransitionError, newId } from '@lib/core';
 import { ShowPerson } from '../../src/people/application/show-person.use-case';
 import type { Person } from '../../src/people/domain/person';
 import { assertContractHonoured, takeContractViolations } from '../support/contract';

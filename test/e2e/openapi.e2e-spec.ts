@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RouteCatalog } from '@lib/common';
+import { RouteCatalog } from '@lib/http';
 import { formatApiDescription } from '../../src/openapi/api-description';
 import { writeApiDescription } from '../../src/openapi/write-api-description';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { ArchivePerson } from '../../src/people/application/archive-person.use-case';
 import { CreatePerson, CreatePersonInput } from '../../src/people/application/create-person.use-case';
 import type { Person } from '../../src/people/domain/person';

@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { createWorker } from '../../src/worker';
 import { createTenant, Tenant } from '../support/fixtures';
 import { eventually, FAST_WORKER, never } from '../support/membership-fixtures';

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
@@ -23,7 +23,7 @@ export interface IssuedRequest {
 
 /** A published document, with the revision text given. */
 export async function publishDocument(
-  app: INestApplication,
+  app: INestApplicationContext,
   organizationId: string,
   input: {
     name?: string;

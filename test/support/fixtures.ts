@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { CreateOrganization } from '../../src/identity/application/create-organization.use-case';
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
 import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
@@ -19,7 +19,7 @@ export interface Tenant {
 
 /** An organization with one user of the given role and a token for them, made through the use-cases. */
 export async function createTenant(
-  app: INestApplication,
+  app: INestApplicationContext,
   options: { role?: Role; billing?: BillingStatus; trialEndsAt?: Date; name?: string } = {},
 ): Promise<Tenant> {
   const organization = await app.get(CreateOrganization).execute({

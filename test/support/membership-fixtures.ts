@@ -1,4 +1,4 @@
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
@@ -36,7 +36,7 @@ export interface PersonFixture {
 }
 
 export async function createPerson(
-  app: INestApplication,
+  app: INestApplicationContext,
   organizationId: string,
   input: { firstName?: string; lastName?: string; email?: string; archived?: boolean } = {},
 ): Promise<PersonFixture> {
@@ -51,7 +51,7 @@ export async function createPerson(
 }
 
 export async function createDocument(
-  app: INestApplication,
+  app: INestApplicationContext,
   organizationId: string,
   input: { name?: string; published?: boolean; requiresSignature?: boolean; archived?: boolean } = {},
 ): Promise<{ id: string; name: string; revisionId: string | null }> {
@@ -71,7 +71,7 @@ export async function createDocument(
 }
 
 export async function createGroup(
-  app: INestApplication,
+  app: INestApplicationContext,
   organizationId: string,
   input: { autoIssue?: boolean; documentIds?: string[]; name?: string } = {},
 ): Promise<{ id: string }> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { Clock, FixedClock } from '@lib/common';
+import { Clock, FixedClock } from '@lib/core';
 import { AppConfig } from '../../src/config/app-config';
 import { createHttpApp } from '../../src/http-app';
 import { assertContractHonoured, watchContract } from './contract';

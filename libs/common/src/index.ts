@@ -1,21 +1,8 @@
-export * from './ids';
-export * from './clock';
-export * from './errors/domain-error';
-export * from './http/api-exception';
-export * from './http/api-exception.filter';
-export * from './http/json-body';
-export * from './http/outage';
-export * from './http/path-id.guard';
-export * from './http/request-id';
-export * from './http/route-catalog';
-export * from './http/ulid-path.pipe';
-export * from './pagination/fetch-page';
-export * from './pagination/page';
-export * from './pagination/page-query';
-export * from './persistence/like-pattern';
-export * from './persistence/unique-violation';
-export * from './validation/field.decorator';
-export * from './validation/input-transforms';
-export * from './validation/rules';
-export * from './validation/validation.pipe';
-export * from './openapi';
+/**
+ * Kept for branches started before the split: it re-exports the kernel, the HTTP side and the persistence
+ * helpers. New code imports the one it needs (`@lib/core`, `@lib/http`, `@lib/persistence`); domain code may
+ * import `@lib/core` only (dependency-cruiser refuses this barrel there).
+ */
+export * from '@lib/core';
+export * from '@lib/http';
+export * from '@lib/persistence';

@@ -1,4 +1,4 @@
-import { PageRequest } from '@lib/common';
+import { PageRequest } from '@lib/http';
 import { ListWebhookDeliveries } from '../../webhooks/application/list-webhook-deliveries.use-case';
 import { ListWebhookEndpoints } from '../../webhooks/application/webhook-endpoint.use-cases';
 import { MAX_ENDPOINTS_PER_ORGANIZATION } from '../../webhooks/domain/webhook-endpoint';

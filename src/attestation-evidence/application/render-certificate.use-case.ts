@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { NotAttestedError } from '../domain/not-attested.error';
 import { CertificateRenderer } from './certificate-renderer';
 import { ShowAttestationEvidence } from './show-attestation-evidence.use-case';

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
-import { AttestationEvidence, timelineFromRequest } from '../domain/attestation-evidence';
+import { AttestationEvidence, timelineOf } from '../domain/attestation-evidence';
 import { EvidenceRecords } from './evidence-records';
 import { EvidenceSnapshot } from './evidence-snapshot';
+import { RequestEventHistory } from './request-event-history';
 
 /**
  * The evidence of one request of the organization, read from one snapshot: the request, its document and
- * revision, the signature's audit entry when signed, and its timeline. Another organization's request is not found.
+ * revision, the signature's audit entry when signed, its events and its timeline. Another organization's request is not found.
  */
 @Injectable()
 export class ShowAttestationEvidence {
@@ -15,6 +16,7 @@ export class ShowAttestationEvidence {
     private readonly snapshot: EvidenceSnapshot,
     private readonly requests: AttestationRequestRepository,
     private readonly records: EvidenceRecords,
+    private readonly history: RequestEventHistory,
   ) {}
 
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
@@ -22,7 +24,8 @@ export class ShowAttestationEvidence {
       const request = await this.requests.findInOrganization(input.organizationId, input.requestId.toLowerCase());
       if (!request) throw new NotFoundError();
       const records = await this.records.find(request);
-      return { request, ...records, timeline: timelineFromRequest(request) };
+      const events = await this.history.of(input.organizationId, request.id);
+      return { request, ...records, events, timeline: timelineOf(request, events) };
     });
   }
 }

@@ -26,6 +26,14 @@ export interface SignatureRecord {
   contentSha256: string;
 }
 
+/** One event of the request's event log (EXTENSIONS.md §2): `data` is the request as the API showed it then. */
+export interface EvidenceEvent {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: object;
+}
+
 /** Everything an auditor files to prove who signed which text, when and from where. */
 export interface AttestationEvidence {
   request: AttestationRequest;
@@ -34,24 +42,49 @@ export interface AttestationEvidence {
   revision: EvidenceRevision;
   /** Null until the request is signed. */
   signature: SignatureRecord | null;
-  timeline: TimelineEntry[];
+  events: EvidenceEvent[];
+  timeline: Timeline;
 }
 
-export type TimelineKind =
-  | 'created'
-  | 'sent'
-  | 'viewed'
-  | 'reminded'
-  | 'attested'
-  | 'canceled'
-  | 'expired'
-  | 'bounced'
-  | 'failed'
-  | 'complained';
+/**
+ * What happened to the request, oldest first: from its event log, or, for a request created before the service
+ * kept one (no `created` event), from its own timestamps.
+ */
+export interface Timeline {
+  source: 'events' | 'timestamps';
+  entries: TimelineEntry[];
+}
+
+const TIMELINE_KINDS = [
+  'created',
+  'sent',
+  'viewed',
+  'reminded',
+  'attested',
+  'canceled',
+  'expired',
+  'bounced',
+  'failed',
+  'complained',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineEntry {
   at: Date;
   kind: TimelineKind;
+}
+
+const EVENT_PREFIX = 'attestation_request.';
+
+export function timelineOf(request: AttestationRequest, events: readonly EvidenceEvent[]): Timeline {
+  if (!events.some((event) => event.type === `${EVENT_PREFIX}created`)) {
+    return { source: 'timestamps', entries: timelineFromRequest(request) };
+  }
+  const kinds = new Set<string>(TIMELINE_KINDS);
+  const entries = events
+    .map((event) => ({ kind: event.type.slice(EVENT_PREFIX.length), at: new Date(event.timestamp) }))
+    .filter((entry): entry is TimelineEntry => kinds.has(entry.kind));
+  return { source: 'events', entries };
 }
 
 /**

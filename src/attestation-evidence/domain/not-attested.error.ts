@@ -1,4 +1,4 @@
-import { DomainError } from '@lib/common';
+import { DomainError } from '@lib/core';
 
 /** A certificate of completion exists only for a signed request. */
 export class NotAttestedError extends DomainError {

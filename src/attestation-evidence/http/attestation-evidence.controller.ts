@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { RenderCertificate } from '../application/render-certificate.use-case';

@@ -23,5 +23,6 @@ export function presentAttestationEvidence(evidence: AttestationEvidence) {
             user_agent: signature.userAgent,
             content_sha256: signature.contentSha256,
           },
+    events: evidence.events,
   };
 }

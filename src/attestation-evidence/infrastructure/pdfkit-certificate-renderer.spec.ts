@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import type { AttestationEvidence, TimelineEntry, TimelineKind } from '../domain/attestation-evidence';
-import { timelineFromRequest } from '../domain/attestation-evidence';
+import { timelineOf } from '../domain/attestation-evidence';
 import { formatTime, PdfkitCertificateRenderer } from './pdfkit-certificate-renderer';
 
 const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -53,7 +53,8 @@ function evidenceWith(
             userAgent: input.userAgent === undefined ? 'Mozilla/5.0' : input.userAgent,
             contentSha256: SHA,
           },
-    timeline: input.timeline ?? timelineFromRequest(request),
+    events: [],
+    timeline: input.timeline ? { source: 'events', entries: input.timeline } : timelineOf(request, []),
   };
 }
 
@@ -74,6 +75,7 @@ describe('PdfkitCertificateRenderer', () => {
     expect(text).toContain('Signed at 22 Nov 2026, 11:30:15 UTC');
     expect(text).toContain('generated 23 Nov 2026, 08:00:00 UTC');
     expect(text).toContain('Page 1 of 1');
+    expect(text).toContain("Built from the request's recorded times");
   });
 
   it('says when the name did not match, or when no signature record exists', async () => {
@@ -96,6 +98,7 @@ describe('PdfkitCertificateRenderer', () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text).toContain(`${formatTime(timeline[69].at)} Signed with a typed name`);
     expect(text).toContain(`Certificate of completion, continued`);
+    expect(text).toContain("From the request's event log");
   });
 
   it('never fails on any text in any field, and the PDF always parses', async () => {

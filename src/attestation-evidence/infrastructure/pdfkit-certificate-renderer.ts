@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { CertificateRenderer } from '../application/certificate-renderer';
 import type { AttestationEvidence, TimelineKind } from '../domain/attestation-evidence';
 import { advanceOf, type Face, pdfFontOf, TEXT_CHAIN, type TextFace } from './certificate-fonts';
-import { layoutText, needsFallback, type VisualLine } from './visual-text';
+import { layoutText, type VisualLine } from './visual-text';
 
 /** A4 in points, and the margins (2 cm). */
 const PAGE = { width: 595.28, height: 841.89, margin: 56.69 };
@@ -52,6 +52,8 @@ const SOURCE_WORDS: Record<string, string> = {
 export class PdfkitCertificateRenderer extends CertificateRenderer {
   async render(evidence: AttestationEvidence, generatedAt: Date): Promise<Uint8Array> {
     const doc = new PDFDocument({
+      // No default font: pdfkit would parse Helvetica's metrics for every document, and none is drawn with it.
+      font: null as unknown as string,
       size: 'A4',
       margin: PAGE.margin,
       bufferPages: true,
@@ -217,7 +219,7 @@ class CertificateDrawing {
 
   private timeline(): void {
     this.section('Timeline');
-    const entries = this.evidence.timeline;
+    const { source, entries } = this.evidence.timeline;
     for (const entry of entries) {
       this.ensure(15);
       const baseline = this.y + 10.5;
@@ -230,8 +232,11 @@ class CertificateDrawing {
       this.y += 15;
     }
     this.note(
-      "Built from the request's recorded times: its creation, latest sending, first view, latest reminder and " +
-        'signature. Times are in UTC.',
+      source === 'events'
+        ? "From the request's event log, which records every change of the request in the same transaction as " +
+            'the change. Times are in UTC.'
+        : "Built from the request's recorded times (it was created before the service kept an event log): its " +
+            'creation, latest sending, first view, latest reminder and signature. Times are in UTC.',
     );
   }
 
@@ -301,12 +306,13 @@ class CertificateDrawing {
   }
 
   private lines(text: string, size: number, width: number): VisualLine<TextFace>[] {
-    if (needsFallback(text, TEXT_CHAIN)) this.usedFallback = true;
-    return layoutText(text, {
+    const lines = layoutText(text, {
       chain: TEXT_CHAIN,
       maxWidth: width,
       measure: (run, face, whole) => advanceOf(face, run, whole) * size,
     });
+    if (lines.some((line) => line.runs.some((run) => run.fallback))) this.usedFallback = true;
+    return lines;
   }
 
   /** Draws one laid-out line with its runs on a common baseline, whatever the ascent of each font. */

@@ -84,23 +84,30 @@ export function layoutText<Face extends string>(raw: string, options: LayoutOpti
   return breakLines(atoms, options).map((line) => visualLine(line, options.measure));
 }
 
-/** True when the text has a character that no face of the chain can draw (it will show as a code point). */
-export function needsFallback<Face extends string>(raw: string, chain: FaceChain<Face>): boolean {
-  const text = raw.replace(LONE_SURROGATE, '\uFFFD').replace(AS_SPACE, ' ');
-  return atomsOf(text, new Uint8Array(text.length), chain).some((atom) => atom.fallback);
-}
-
 function atomsOf<Face extends string>(text: string, levels: Uint8Array, chain: FaceChain<Face>): Atom<Face>[] {
   const atoms: Atom<Face>[] = [];
   for (const { segment, index } of graphemes.segment(text)) {
     const level = levels[index] ?? 0;
-    const points = [...segment].map((char) => char.codePointAt(0)!);
-    const visible = points.filter((point) => !IGNORABLE.test(String.fromCodePoint(point)));
-    if (visible.length === 0) continue;
     const previous = atoms[atoms.length - 1];
     // Spaces, digits and punctuation stay in the face of the text around them when it has them, so a run of
     // Arabic words is shaped as one.
-    const inherits = previous && !previous.fallback && COMMON.test(segment);
+    const inherits = previous !== undefined && !previous.fallback && COMMON.test(segment);
+    if (segment.length === 1) {
+      // One UTF-16 unit, by far the most common cluster: no arrays.
+      const point = segment.charCodeAt(0);
+      if (IGNORABLE.test(segment)) continue;
+      const face =
+        inherits && chain.covers(previous.face, point)
+          ? previous.face
+          : chain.faces.find((candidate) => chain.covers(candidate, point));
+      if (face !== undefined) atoms.push(atom(segment, face, level, false));
+      else if (SPACE.test(segment)) atoms.push(atom(' ', chain.fallbackFace, level, false));
+      else atoms.push(atom(codePointMarker(point), chain.fallbackFace, level, true));
+      continue;
+    }
+    const points = Array.from(segment, (char) => char.codePointAt(0)!);
+    const visible = points.filter((point) => !IGNORABLE.test(String.fromCodePoint(point)));
+    if (visible.length === 0) continue;
     const face =
       inherits && visible.every((point) => chain.covers(previous.face, point))
         ? previous.face

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { pageStateOf } from '../domain/page-state';

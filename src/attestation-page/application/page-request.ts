@@ -1,4 +1,4 @@
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { hashAttestationToken } from '../../attestation-requests/domain/attestation-link';
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';

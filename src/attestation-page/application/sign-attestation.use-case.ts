@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, FieldErrors } from '@lib/common';
+import { Clock, FieldErrors } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';

@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { resemblesName } from './name-resemblance';
 
 /** The longest name a recipient may type (the audit column holds 511). */

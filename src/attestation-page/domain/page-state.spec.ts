@@ -1,20 +1,8 @@
-import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import { anIssuedRequest } from '../../../test/support/builders';
 import { isWellFormedPageToken, pageStateOf } from './page-state';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
-const issue = (expiresAt: Date | null = null) =>
-  AttestationRequest.issue({
-    organizationId: '01jd0000000000000000000002',
-    documentId: '01jd0000000000000000000003',
-    documentRevisionId: '01jd0000000000000000000004',
-    personId: '01jd0000000000000000000005',
-    recipientName: 'Ada Lovelace',
-    recipientEmail: 'ada@example.test',
-    source: 'oauth',
-    expiresAt,
-    accessTokenHashFor: () => 'hash',
-    now: NOW,
-  });
+const issue = (expiresAt: Date | null = null) => anIssuedRequest({ expiresAt, now: NOW });
 
 describe('pageStateOf', () => {
   it('shows the form while the request is sent or viewed and not past its expiry', () => {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiException, isInfrastructureOutage, NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
+import { ApiException, isInfrastructureOutage } from '@lib/http';
 import { problemPage, RenderedPage } from './attestation-page.views';
 import { sendPage } from './page-headers';
 import { PageError } from './page-error';

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@lib/common';
+import type { FieldErrors } from '@lib/core';
 import type { AttestationPage } from '../application/attestation-page';
 import type { Attestation } from '../domain/attestation';
 import { TYPED_NAME_MAX_LENGTH } from '../domain/attestation';

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { AttestationRequest, RequestSource } from '../domain/attestation-request';
 import type { AttestationRequestStatus } from '../domain/attestation-request-status';
 

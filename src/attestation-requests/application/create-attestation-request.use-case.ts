@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, isUniqueViolation, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
+import { isUniqueViolation } from '@lib/persistence';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { assertNotArchived } from '../domain/request-targets';

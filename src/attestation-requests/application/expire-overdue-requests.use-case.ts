@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AttestationRequestRepository } from './attestation-request.repository';
 

@@ -2,23 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { AnnounceRequests } from '../../notifications/application/announce-requests';
 import type { NotificationKind } from '../../notifications/domain/notification';
-import { AttestationRequest, RequestSource } from '../domain/attestation-request';
+import { AttestationRequest, IssueRequestInput } from '../domain/attestation-request';
 import { defaultExpiry } from '../domain/request-expiry';
 import { AttestationLinks } from './attestation-links';
 import { AttestationRequestRepository } from './attestation-request.repository';
 
-/** One request to issue: who, what, and on whose behalf. */
-export interface RequestOrder {
-  organizationId: string;
-  documentId: string;
-  documentRevisionId: string;
-  personId: string;
-  recipientName: string;
-  recipientEmail: string;
-  source: RequestSource;
-  recipientMessage?: string | null;
-  requestedByUserId?: string | null;
-}
+/** One request to issue: who, what, and on whose behalf (the issuer adds the expiry, the page token and now). */
+export type RequestOrder = Omit<IssueRequestInput, 'expiresAt' | 'accessTokenHashFor' | 'now'>;
 
 export interface IssueOptions {
   /** Which email announces the new requests (one per person). */
@@ -54,8 +44,6 @@ export class RequestIssuer {
     const build = (order: RequestOrder) =>
       AttestationRequest.issue({
         ...order,
-        recipientMessage: order.recipientMessage ?? null,
-        requestedByUserId: order.requestedByUserId ?? null,
         expiresAt,
         accessTokenHashFor: (id) => this.links.tokenHashFor(id),
         now,

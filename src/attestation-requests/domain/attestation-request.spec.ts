@@ -1,4 +1,5 @@
-import { IllegalTransitionError } from '@lib/common';
+import { IllegalTransitionError } from '@lib/core';
+import { anIssuedRequest, anAttestationRequest } from '../../../test/support/builders';
 import { AttestationRequest } from './attestation-request';
 import { ATTESTATION_REQUEST_STATUSES, AttestationRequestStatus } from './attestation-request-status';
 
@@ -30,31 +31,7 @@ const ALLOWED: [AttestationRequestStatus, AttestationRequestStatus][] = [
 ];
 
 function requestIn(status: AttestationRequestStatus): AttestationRequest {
-  return new AttestationRequest(
-    '01jd0000000000000000000001',
-    '01jd0000000000000000000002',
-    '01jd0000000000000000000003',
-    '01jd0000000000000000000004',
-    '01jd0000000000000000000005',
-    'Ada Lovelace',
-    'ada@example.test',
-    'signature',
-    'oauth',
-    status,
-    null,
-    'hash',
-    null,
-    null,
-    0,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    NOW,
-    NOW,
-  );
+  return anAttestationRequest({ status, sentAt: null, createdAt: NOW, updatedAt: NOW });
 }
 
 /** The one method that moves a request to each status. */
@@ -135,15 +112,9 @@ describe('AttestationRequest status transitions', () => {
 
 describe('AttestationRequest.issue', () => {
   it('creates a sent signature request with its page token hash', () => {
-    const request = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
+    const request = anIssuedRequest({
       source: 'system',
-      accessTokenHashFor: (id) => `hash-of-${id}`,
+      accessTokenHashFor: (id: string) => `hash-of-${id}`,
       now: NOW,
     });
     expect(request.status).toBe('sent');
@@ -162,18 +133,7 @@ describe('AttestationRequest.assertResendable', () => {
     expect(() => requestIn('attested').assertResendable(NOW)).toThrow(
       new IllegalTransitionError('An attestation request in status attested cannot be sent again.'),
     );
-    const overdue = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
-      source: 'system',
-      expiresAt: LATER,
-      accessTokenHashFor: (id) => `hash-of-${id}`,
-      now: NOW,
-    });
+    const overdue = anIssuedRequest({ expiresAt: LATER, now: NOW });
     expect(() => overdue.assertResendable(NOW)).not.toThrow();
     expect(() => overdue.assertResendable(LATER)).toThrow(/has expired and cannot be sent again/);
   });
@@ -181,17 +141,7 @@ describe('AttestationRequest.assertResendable', () => {
 
 describe('AttestationRequest changes (what the repository persists with the row)', () => {
   it('records the issue, each status move and each reminder, and hands them over once', () => {
-    const request = AttestationRequest.issue({
-      organizationId: '01jd0000000000000000000002',
-      documentId: '01jd0000000000000000000003',
-      documentRevisionId: '01jd0000000000000000000004',
-      personId: '01jd0000000000000000000005',
-      recipientName: 'Ada Lovelace',
-      recipientEmail: 'ada@example.test',
-      source: 'oauth',
-      accessTokenHashFor: (id) => `hash-of-${id}`,
-      now: NOW,
-    });
+    const request = anIssuedRequest({ now: NOW });
     expect(request.takeChanges()).toEqual([{ type: 'issued', at: NOW }]);
     request.recordReminder(LATER);
     request.markViewed(LATER);

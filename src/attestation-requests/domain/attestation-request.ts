@@ -1,4 +1,4 @@
-import { IllegalTransitionError, newId } from '@lib/common';
+import { IllegalTransitionError, newId } from '@lib/core';
 import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
 import { MANUAL_REMINDER_SPACING_MS, MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
 
@@ -24,120 +24,203 @@ export type RequestChange =
   | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
   | { type: 'reminded'; reminderCount: number; at: Date };
 
+/** What issuing a request needs. */
+export interface IssueRequestInput {
+  organizationId: string;
+  documentId: string;
+  documentRevisionId: string;
+  personId: string;
+  recipientName: string;
+  recipientEmail: string;
+  source: RequestSource;
+  recipientMessage?: string | null;
+  requestedByUserId?: string | null;
+  expiresAt?: Date | null;
+  /** The page token is derived from the id, which only issue() knows. */
+  accessTokenHashFor: (requestId: string) => string;
+  now: Date;
+}
+
+/** Everything a request is; what the repository stores and restores. */
+export interface AttestationRequestProps {
+  id: string;
+  organizationId: string;
+  documentId: string;
+  documentRevisionId: string;
+  personId: string;
+  recipientName: string;
+  recipientEmail: string;
+  requestedAttestationType: AttestationType;
+  source: RequestSource;
+  status: AttestationRequestStatus;
+  recipientMessage: string | null;
+  accessTokenHash: string | null;
+  sentAt: Date | null;
+  lastRemindedAt: Date | null;
+  reminderCount: number;
+  viewedAt: Date | null;
+  attestedAt: Date | null;
+  canceledAt: Date | null;
+  expiresAt: Date | null;
+  expiredAt: Date | null;
+  requestedByUserId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /**
  * A document sent to a person for a typed-name signature. The status only moves along the allowed edges
  * (see attestation-request-status.ts); every move goes through a method here, which refuses the others.
  */
 export class AttestationRequest {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    readonly documentId: string,
-    readonly documentRevisionId: string,
-    readonly personId: string,
-    readonly recipientName: string,
-    readonly recipientEmail: string,
-    readonly requestedAttestationType: AttestationType,
-    readonly source: RequestSource,
-    private currentStatus: AttestationRequestStatus,
-    readonly recipientMessage: string | null,
-    readonly accessTokenHash: string | null,
-    public sentAt: Date | null,
-    public lastRemindedAt: Date | null,
-    public reminderCount: number,
-    public viewedAt: Date | null,
-    public attestedAt: Date | null,
-    public canceledAt: Date | null,
-    readonly expiresAt: Date | null,
-    public expiredAt: Date | null,
-    readonly requestedByUserId: string | null,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
-
   private unsaved: RequestChange[] = [];
+
+  private constructor(private readonly props: AttestationRequestProps) {}
+
+  /** A request as stored; no rule is applied (it was applied when the request changed). */
+  static restore(props: AttestationRequestProps): AttestationRequest {
+    return new AttestationRequest({ ...props });
+  }
 
   /**
    * A new request for a published revision, already `sent`: the email goes out after the transaction commits,
    * and the contract shows a new request as sent. The page token is derived from the id, hence the callback.
    */
-  static issue(input: {
-    organizationId: string;
-    documentId: string;
-    documentRevisionId: string;
-    personId: string;
-    recipientName: string;
-    recipientEmail: string;
-    source: RequestSource;
-    recipientMessage?: string | null;
-    requestedByUserId?: string | null;
-    expiresAt?: Date | null;
-    accessTokenHashFor: (requestId: string) => string;
-    now: Date;
-  }): AttestationRequest {
+  static issue(input: IssueRequestInput): AttestationRequest {
     const id = newId();
-    const request = new AttestationRequest(
+    const request = new AttestationRequest({
       id,
-      input.organizationId,
-      input.documentId,
-      input.documentRevisionId,
-      input.personId,
-      input.recipientName,
-      input.recipientEmail,
-      'signature',
-      input.source,
-      'created',
-      input.recipientMessage ?? null,
-      input.accessTokenHashFor(id),
-      null,
-      null,
-      0,
-      null,
-      null,
-      null,
-      input.expiresAt ?? null,
-      null,
-      input.requestedByUserId ?? null,
-      input.now,
-      input.now,
-    );
+      organizationId: input.organizationId,
+      documentId: input.documentId,
+      documentRevisionId: input.documentRevisionId,
+      personId: input.personId,
+      recipientName: input.recipientName,
+      recipientEmail: input.recipientEmail,
+      requestedAttestationType: 'signature',
+      source: input.source,
+      status: 'created',
+      recipientMessage: input.recipientMessage ?? null,
+      accessTokenHash: input.accessTokenHashFor(id),
+      sentAt: null,
+      lastRemindedAt: null,
+      reminderCount: 0,
+      viewedAt: null,
+      attestedAt: null,
+      canceledAt: null,
+      expiresAt: input.expiresAt ?? null,
+      expiredAt: null,
+      requestedByUserId: input.requestedByUserId ?? null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
     request.markSent(input.now);
     // `created` is never stored: a new request is issued straight into `sent`.
     request.unsaved = [{ type: 'issued', at: input.now }];
     return request;
   }
 
+  /** A frozen copy of the state, for the mapper and the presenters. */
+  toSnapshot(): Readonly<AttestationRequestProps> {
+    return Object.freeze({ ...this.props });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get documentId(): string {
+    return this.props.documentId;
+  }
+  get documentRevisionId(): string {
+    return this.props.documentRevisionId;
+  }
+  get personId(): string {
+    return this.props.personId;
+  }
+  get recipientName(): string {
+    return this.props.recipientName;
+  }
+  get recipientEmail(): string {
+    return this.props.recipientEmail;
+  }
+  get requestedAttestationType(): AttestationType {
+    return this.props.requestedAttestationType;
+  }
+  get source(): RequestSource {
+    return this.props.source;
+  }
   get status(): AttestationRequestStatus {
-    return this.currentStatus;
+    return this.props.status;
+  }
+  get recipientMessage(): string | null {
+    return this.props.recipientMessage;
+  }
+  get accessTokenHash(): string | null {
+    return this.props.accessTokenHash;
+  }
+  get sentAt(): Date | null {
+    return this.props.sentAt;
+  }
+  get lastRemindedAt(): Date | null {
+    return this.props.lastRemindedAt;
+  }
+  get reminderCount(): number {
+    return this.props.reminderCount;
+  }
+  get viewedAt(): Date | null {
+    return this.props.viewedAt;
+  }
+  get attestedAt(): Date | null {
+    return this.props.attestedAt;
+  }
+  get canceledAt(): Date | null {
+    return this.props.canceledAt;
+  }
+  get expiresAt(): Date | null {
+    return this.props.expiresAt;
+  }
+  get expiredAt(): Date | null {
+    return this.props.expiredAt;
+  }
+  get requestedByUserId(): string | null {
+    return this.props.requestedByUserId;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
   }
 
   get isOpen(): boolean {
-    return isOpenStatus(this.currentStatus);
+    return isOpenStatus(this.props.status);
   }
 
   get hasDeliveryProblem(): boolean {
-    return this.currentStatus === 'bounced' || this.currentStatus === 'failed' || this.currentStatus === 'complained';
+    return this.props.status === 'bounced' || this.props.status === 'failed' || this.props.status === 'complained';
   }
 
   /** First send, or a successful re-send after a delivery problem. */
   markSent(now: Date): void {
     this.moveTo('sent', now);
-    this.sentAt = now;
+    this.props.sentAt = now;
   }
 
   markViewed(now: Date): void {
     this.moveTo('viewed', now);
-    this.viewedAt ??= now;
+    this.props.viewedAt ??= now;
   }
 
   markAttested(now: Date): void {
     this.moveTo('attested', now);
-    this.attestedAt = now;
+    this.props.attestedAt = now;
   }
 
   cancel(now: Date): void {
     this.moveTo('canceled', now);
-    this.canceledAt = now;
+    this.props.canceledAt = now;
   }
 
   /**
@@ -146,9 +229,9 @@ export class AttestationRequest {
    * status.
    */
   withdraw(now: Date): boolean {
-    if (this.currentStatus === 'canceled') return false;
+    if (this.props.status === 'canceled') return false;
     if (!this.canMoveTo('canceled')) {
-      throw new IllegalTransitionError(`The attestation request is ${this.currentStatus}.`);
+      throw new IllegalTransitionError(`The attestation request is ${this.props.status}.`);
     }
     this.cancel(now);
     return true;
@@ -156,7 +239,7 @@ export class AttestationRequest {
 
   expire(now: Date): void {
     this.moveTo('expired', now);
-    this.expiredAt = now;
+    this.props.expiredAt = now;
   }
 
   /** The latest email could not be delivered (bounced, failed) or was reported as spam (complained). */
@@ -188,13 +271,13 @@ export class AttestationRequest {
 
   /** A reminder email was written for the request. Not a status change: the request stays where it is. */
   recordReminder(now: Date): void {
-    if (!REMINDABLE_STATUSES.includes(this.currentStatus)) {
-      throw new IllegalTransitionError(`An attestation request in status ${this.currentStatus} is not reminded.`);
+    if (!REMINDABLE_STATUSES.includes(this.props.status)) {
+      throw new IllegalTransitionError(`An attestation request in status ${this.props.status} is not reminded.`);
     }
     if (this.reminderCount >= MAX_REMINDERS) {
       throw new IllegalTransitionError(`An attestation request is reminded at most ${MAX_REMINDERS} times.`);
     }
-    this.reminderCount += 1;
+    this.props.reminderCount += 1;
     this.stampReminder(now);
   }
 
@@ -205,11 +288,11 @@ export class AttestationRequest {
    * pass's MAX_REMINDERS, but moves last_reminded_at, from which that pass waits its interval.
    */
   remindOnRequest(now: Date, parties: ReminderParties): void {
-    if (!REMINDABLE_STATUSES.includes(this.currentStatus)) {
+    if (!REMINDABLE_STATUSES.includes(this.props.status)) {
       throw new IllegalTransitionError(
         this.hasDeliveryProblem
-          ? `The attestation request is ${this.currentStatus}: send a new request instead, which cancels it.`
-          : `The attestation request is ${this.currentStatus}.`,
+          ? `The attestation request is ${this.props.status}: send a new request instead, which cancels it.`
+          : `The attestation request is ${this.props.status}.`,
       );
     }
     if (parties.personArchived) throw new IllegalTransitionError('The person is archived.');
@@ -223,21 +306,21 @@ export class AttestationRequest {
 
   /** A reminder email is written for the request now: the request stays where it is. */
   private stampReminder(now: Date): void {
-    this.lastRemindedAt = now;
-    this.updatedAt = now;
+    this.props.lastRemindedAt = now;
+    this.props.updatedAt = now;
     this.unsaved.push({ type: 'reminded', reminderCount: this.reminderCount, at: now });
   }
 
   canMoveTo(status: AttestationRequestStatus): boolean {
-    return canTransition(this.currentStatus, status);
+    return canTransition(this.props.status, status);
   }
 
   private moveTo(status: AttestationRequestStatus, now: Date): void {
-    if (!canTransition(this.currentStatus, status)) {
-      throw new IllegalTransitionError(`An attestation request cannot go from ${this.currentStatus} to ${status}.`);
+    if (!canTransition(this.props.status, status)) {
+      throw new IllegalTransitionError(`An attestation request cannot go from ${this.props.status} to ${status}.`);
     }
-    this.unsaved.push({ type: 'status_changed', from: this.currentStatus, to: status, at: now });
-    this.currentStatus = status;
-    this.updatedAt = now;
+    this.unsaved.push({ type: 'status_changed', from: this.props.status, to: status, at: now });
+    this.props.status = status;
+    this.props.updatedAt = now;
   }
 }

@@ -1,5 +1,6 @@
-import { IllegalTransitionError } from '@lib/common';
-import { AttestationRequest } from './attestation-request';
+import { IllegalTransitionError } from '@lib/core';
+import { anIssuedRequest } from '../../../test/support/builders';
+import type { AttestationRequest } from './attestation-request';
 import { MAX_REMINDERS, nextReminderAt, remindedOrSentBefore } from './reminder-schedule';
 
 const SENT = new Date('2026-11-22T10:00:00.000Z');
@@ -7,18 +8,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const at = (days: number) => new Date(SENT.getTime() + days * DAY);
 
 function sentRequest(expiresAt: Date | null = null): AttestationRequest {
-  return AttestationRequest.issue({
-    organizationId: '01jd0000000000000000000002',
-    documentId: '01jd0000000000000000000003',
-    documentRevisionId: '01jd0000000000000000000004',
-    personId: '01jd0000000000000000000005',
-    recipientName: 'Ada Lovelace',
-    recipientEmail: 'ada@example.test',
-    source: 'oauth',
-    expiresAt,
-    accessTokenHashFor: () => 'hash',
-    now: SENT,
-  });
+  return anIssuedRequest({ expiresAt, now: SENT });
 }
 
 describe('the reminder schedule', () => {

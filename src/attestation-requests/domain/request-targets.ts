@@ -1,4 +1,4 @@
-import { InvalidRequestError, messages, ValidationFailedError } from '@lib/common';
+import { InvalidRequestError, ValidationFailedError } from '@lib/core';
 
 /** The person a request goes to, as the request needs it. */
 export interface RequestRecipient {
@@ -40,7 +40,7 @@ export class RequestedDocument {
 /** 422 naming each archived party: the person, the document, or both at once. */
 export function assertNotArchived(recipient: RequestRecipient, document: RequestedDocument): void {
   const archived: Record<string, string[]> = {};
-  if (recipient.archived) archived.person_id = [messages.invalidSelection('person id')];
-  if (document.archived) archived.document_id = [messages.invalidSelection('document id')];
+  if (recipient.archived) archived.person_id = ['The selected person id is invalid.'];
+  if (document.archived) archived.document_id = ['The selected document id is invalid.'];
   if (Object.keys(archived).length > 0) throw new ValidationFailedError(archived);
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 import { REQUEST_SOURCES } from '../domain/attestation-request';
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, normaliseId, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
+import { normaliseId } from '@lib/core';
+import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';

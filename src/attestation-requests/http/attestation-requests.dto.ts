@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
+import { Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
 import { RECIPIENT_MESSAGE_MAX_LENGTH, REQUEST_SOURCES } from '../domain/attestation-request';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 

@@ -1,58 +1,10 @@
-import { AttestationRequest, AttestationType, RequestSource } from '../domain/attestation-request';
-import type { AttestationRequestStatus } from '../domain/attestation-request-status';
+import { AttestationRequest, AttestationRequestProps } from '../domain/attestation-request';
 import { AttestationRequestRecord } from './attestation-request.record';
 
+/** The record holds exactly the entity's state; its string columns hold the domain's values (only it writes them). */
 export const attestationRequestMapper = {
   toDomain: (r: AttestationRequestRecord): AttestationRequest =>
-    new AttestationRequest(
-      r.id,
-      r.organizationId,
-      r.documentId,
-      r.documentRevisionId,
-      r.personId,
-      r.recipientName,
-      r.recipientEmail,
-      r.requestedAttestationType as AttestationType,
-      r.source as RequestSource,
-      r.status as AttestationRequestStatus,
-      r.recipientMessage,
-      r.accessTokenHash,
-      r.sentAt,
-      r.lastRemindedAt,
-      r.reminderCount,
-      r.viewedAt,
-      r.attestedAt,
-      r.canceledAt,
-      r.expiresAt,
-      r.expiredAt,
-      r.requestedByUserId,
-      r.createdAt,
-      r.updatedAt,
-    ),
+    AttestationRequest.restore(r as AttestationRequestProps),
   toRecord: (a: AttestationRequest): AttestationRequestRecord =>
-    Object.assign(new AttestationRequestRecord(), {
-      id: a.id,
-      organizationId: a.organizationId,
-      documentId: a.documentId,
-      documentRevisionId: a.documentRevisionId,
-      personId: a.personId,
-      recipientName: a.recipientName,
-      recipientEmail: a.recipientEmail,
-      requestedAttestationType: a.requestedAttestationType,
-      source: a.source,
-      status: a.status,
-      recipientMessage: a.recipientMessage,
-      accessTokenHash: a.accessTokenHash,
-      sentAt: a.sentAt,
-      lastRemindedAt: a.lastRemindedAt,
-      reminderCount: a.reminderCount,
-      viewedAt: a.viewedAt,
-      attestedAt: a.attestedAt,
-      canceledAt: a.canceledAt,
-      expiresAt: a.expiresAt,
-      expiredAt: a.expiredAt,
-      requestedByUserId: a.requestedByUserId,
-      createdAt: a.createdAt,
-      updatedAt: a.updatedAt,
-    }),
+    Object.assign(new AttestationRequestRecord(), a.toSnapshot()),
 };

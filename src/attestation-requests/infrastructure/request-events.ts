@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { recordEvent, RecordedEvent } from '../../events/domain/event';
 import type { RequestEventType } from '../../events/domain/event-type';
 import type { AttestationRequest, RequestChange } from '../domain/attestation-request';

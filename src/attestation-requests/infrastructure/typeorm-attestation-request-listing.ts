@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import { fetchPage, Page, PageRequest } from '@lib/common';
+import { Page, PageRequest } from '@lib/http';
+import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttestationRequestListing, AttestationRequestsFilter } from '../application/attestation-request-listing';
 import type { AttestationRequest } from '../domain/attestation-request';

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { DocumentListing } from '../domain/document-listing';
 
 /** A published revision without its text: what the list of revisions shows. */

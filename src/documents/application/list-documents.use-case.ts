@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, Page, PageRequest } from '@lib/common';
+import { Clock } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentListingRepository, DocumentsFilter } from './document-listing.repository';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
 import { DocumentReference, findDocument } from './document-scope';
 import { DocumentRepository } from './document.repository';

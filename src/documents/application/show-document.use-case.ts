@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentListingRepository } from './document-listing.repository';
 import type { DocumentReference } from './document-scope';

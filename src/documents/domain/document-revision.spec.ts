@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IllegalTransitionError } from '@lib/common';
+import { IllegalTransitionError } from '@lib/core';
 import { DocumentRevision } from './document-revision';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

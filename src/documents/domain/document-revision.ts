@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IllegalTransitionError, newId, ValidationFailedError } from '@lib/common';
+import { IllegalTransitionError, newId, ValidationFailedError } from '@lib/core';
 
 export const REVISION_CONTENT_TYPES = ['text/markdown', 'text/plain'] as const;
 export type RevisionContentType = (typeof REVISION_CONTENT_TYPES)[number];

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
 import { Document } from './document';
 import { DocumentRevision } from './document-revision';
 

@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/common';
+import { newId, ValidationFailedError } from '@lib/core';
 import type { DocumentRevision } from './document-revision';
 
 export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;
@@ -16,21 +16,28 @@ export interface DocumentChanges {
   autoRenew?: boolean;
 }
 
+export interface DocumentProps {
+  id: string;
+  organizationId: string;
+  name: string;
+  defaultAttestationType: AttestationType;
+  requiresSignature: boolean;
+  renewalIntervalDays: number | null;
+  autoRenew: boolean;
+  latestRevisionId: string | null;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** A document people are asked to attest. Its latest revision is the newest published one. */
 export class Document {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    public name: string,
-    readonly defaultAttestationType: AttestationType,
-    public requiresSignature: boolean,
-    public renewalIntervalDays: number | null,
-    public autoRenew: boolean,
-    public latestRevisionId: string | null,
-    public archivedAt: Date | null,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
+  private constructor(private readonly props: DocumentProps) {}
+
+  /** A document as stored; no rule is applied (it was applied when the document was created). */
+  static restore(props: DocumentProps): Document {
+    return new Document({ ...props });
+  }
 
   static create(input: {
     organizationId: string;
@@ -47,19 +54,57 @@ export class Document {
     if (!ATTESTATION_TYPES.includes(type)) {
       throw ValidationFailedError.single('attestation_type', 'The selected attestation type is invalid.');
     }
-    return new Document(
-      newId(),
-      input.organizationId,
+    return new Document({
+      id: newId(),
+      organizationId: input.organizationId,
       name,
-      type,
-      input.requiresSignature ?? true,
-      interval,
-      input.autoRenew ?? false,
-      null,
-      null,
-      input.now,
-      input.now,
-    );
+      defaultAttestationType: type,
+      requiresSignature: input.requiresSignature ?? true,
+      renewalIntervalDays: interval,
+      autoRenew: input.autoRenew ?? false,
+      latestRevisionId: null,
+      archivedAt: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  toSnapshot(): Readonly<DocumentProps> {
+    return Object.freeze({ ...this.props });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get defaultAttestationType(): AttestationType {
+    return this.props.defaultAttestationType;
+  }
+  get requiresSignature(): boolean {
+    return this.props.requiresSignature;
+  }
+  get renewalIntervalDays(): number | null {
+    return this.props.renewalIntervalDays;
+  }
+  get autoRenew(): boolean {
+    return this.props.autoRenew;
+  }
+  get latestRevisionId(): string | null {
+    return this.props.latestRevisionId;
+  }
+  get archivedAt(): Date | null {
+    return this.props.archivedAt;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
   }
 
   get hasPublishedRevision(): boolean {
@@ -72,22 +117,22 @@ export class Document {
 
   /** The newly published revision becomes the latest. */
   adoptLatestRevision(revision: DocumentRevision, now: Date): void {
-    this.latestRevisionId = revision.id;
-    this.updatedAt = now;
+    this.props.latestRevisionId = revision.id;
+    this.props.updatedAt = now;
   }
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.archivedAt !== null) return;
-    this.archivedAt = now;
-    this.updatedAt = now;
+    if (this.props.archivedAt !== null) return;
+    this.props.archivedAt = now;
+    this.props.updatedAt = now;
   }
 
   /** Back in the default list; restoring an active document changes nothing. */
   restore(now: Date): void {
-    if (this.archivedAt === null) return;
-    this.archivedAt = null;
-    this.updatedAt = now;
+    if (this.props.archivedAt === null) return;
+    this.props.archivedAt = null;
+    this.props.updatedAt = now;
   }
 
   /**
@@ -110,8 +155,7 @@ export class Document {
       next.renewalIntervalDays !== this.renewalIntervalDays ||
       next.autoRenew !== this.autoRenew;
     if (!changed) return false;
-    Object.assign(this, next);
-    this.updatedAt = now;
+    Object.assign(this.props, next, { updatedAt: now });
     return true;
   }
 }

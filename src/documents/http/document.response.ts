@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { ATTESTATION_TYPES } from '../domain/document';
 
 const count = (description: string) => ApiProperty({ type: 'integer', minimum: 0, description });

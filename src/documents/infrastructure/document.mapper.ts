@@ -1,37 +1,13 @@
-import { AttestationType, Document } from '../domain/document';
+import { Document, DocumentProps } from '../domain/document';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
 import { DocumentRevisionRecord } from './document-revision.record';
 import { DocumentRecord } from './document.record';
 
 export const documentMapper = {
   toDomain: (r: DocumentRecord): Document =>
-    new Document(
-      r.id,
-      r.organizationId,
-      r.name,
-      r.defaultAttestationType as AttestationType,
-      r.requiresSignature,
-      r.renewalIntervalDays,
-      r.autoRenew,
-      r.latestRevisionId,
-      r.archivedAt,
-      r.createdAt,
-      r.updatedAt,
-    ),
-  toRecord: (d: Document): DocumentRecord =>
-    Object.assign(new DocumentRecord(), {
-      id: d.id,
-      organizationId: d.organizationId,
-      name: d.name,
-      defaultAttestationType: d.defaultAttestationType,
-      requiresSignature: d.requiresSignature,
-      renewalIntervalDays: d.renewalIntervalDays,
-      autoRenew: d.autoRenew,
-      latestRevisionId: d.latestRevisionId,
-      archivedAt: d.archivedAt,
-      createdAt: d.createdAt,
-      updatedAt: d.updatedAt,
-    }),
+    // The string columns hold the domain's values: only the entity writes them.
+    Document.restore(r as DocumentProps),
+  toRecord: (d: Document): DocumentRecord => Object.assign(new DocumentRecord(), d.toSnapshot()),
 };
 
 export const revisionMapper = {
@@ -46,15 +22,6 @@ export const revisionMapper = {
       r.publishedAt,
       r.createdAt,
     ),
-  toRecord: (r: DocumentRevision): DocumentRevisionRecord =>
-    Object.assign(new DocumentRevisionRecord(), {
-      id: r.id,
-      organizationId: r.organizationId,
-      documentId: r.documentId,
-      content: r.content,
-      contentType: r.contentType,
-      contentSha256: r.contentSha256,
-      publishedAt: r.publishedAt,
-      createdAt: r.createdAt,
-    }),
+  // The entity's fields are the record's, by name.
+  toRecord: (r: DocumentRevision): DocumentRevisionRecord => Object.assign(new DocumentRevisionRecord(), r),
 };

@@ -1,4 +1,4 @@
-import { containsPattern } from '@lib/common';
+import { containsPattern } from '@lib/persistence';
 import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
 import { listTotal, Statement } from '../../database/list-totals';
 import type { DocumentsFilter } from '../application/document-listing.repository';

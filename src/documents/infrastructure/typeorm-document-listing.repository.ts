@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PageRequest } from '@lib/common';
+import { Page, PageRequest } from '@lib/http';
 import type { Statement } from '../../database/list-totals';
 import {
   DocumentListingRepository,
@@ -99,19 +99,19 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
 
 function toListing(row: DocumentListingRow): DocumentListing {
   return {
-    document: new Document(
-      row.id,
-      row.organization_id,
-      row.name,
-      row.default_attestation_type as AttestationType,
-      row.requires_signature,
-      row.renewal_interval_days,
-      row.auto_renew,
-      row.latest_revision_id,
-      row.archived_at,
-      row.created_at,
-      row.updated_at,
-    ),
+    document: Document.restore({
+      id: row.id,
+      organizationId: row.organization_id,
+      name: row.name,
+      defaultAttestationType: row.default_attestation_type as AttestationType,
+      requiresSignature: row.requires_signature,
+      renewalIntervalDays: row.renewal_interval_days,
+      autoRenew: row.auto_renew,
+      latestRevisionId: row.latest_revision_id,
+      archivedAt: row.archived_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }),
     lastUpdatedAt: row.last_updated_at,
     attestationCounts: {
       attested_latest: row.attested_latest,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ValidationFailedError } from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
 import type { RequestEventType } from '../domain/event-type';
 import { EventFeed, StoredEvent } from './event-feed';
 

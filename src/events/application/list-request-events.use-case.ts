@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { EventFeed } from './event-feed';
 
 /** One event as integrators see it: `{id, type, timestamp, data}`. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/http';
 import { AttestationRequestResponse } from '../../attestation-requests/http/attestation-request.response';
 import { REQUEST_EVENT_TYPES } from '../domain/event-type';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListEvents } from '../application/list-events.use-case';

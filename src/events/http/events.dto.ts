@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, Rule, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
+import { Field, Rule, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
 import { isRequestEventType, REQUEST_EVENT_TYPES } from '../domain/event-type';
 
 export const DEFAULT_EVENTS_LIMIT = 100;

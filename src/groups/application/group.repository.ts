@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { Group } from '../domain/group';
 
 export abstract class GroupRepository {

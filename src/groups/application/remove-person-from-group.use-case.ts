@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { GroupMembershipRepository } from './group-membership.repository';
 
 /** Ends a membership. The documents it assigned and the requests it issued stay: they concern the person. */

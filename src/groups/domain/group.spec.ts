@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
 import { Group } from './group';
 
 describe('Group', () => {

@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/common';
+import { newId, ValidationFailedError } from '@lib/core';
 
 export const GROUP_NAME_MAX_LENGTH = 255;
 

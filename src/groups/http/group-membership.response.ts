@@ -1,4 +1,4 @@
-import { ApiUlid, DataList, ResponseSchema } from '@lib/common';
+import { ApiUlid, DataList, ResponseSchema } from '@lib/http';
 
 /** One membership of POST /groups/{group}/people, described for the OpenAPI document. */
 @ResponseSchema('GroupMembership', "A person's membership of a group.")

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 
 /** What `presentGroup` answers, described for the OpenAPI document. */
 @ResponseSchema('Group', 'A group of people; its documents are assigned to the people placed in it.')

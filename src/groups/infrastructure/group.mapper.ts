@@ -7,13 +7,6 @@ export const groupMapper = {
     new Group(r.id, r.organizationId, r.name, r.autoIssueRequests, r.createdAt, r.updatedAt),
   fromRow: (r: GroupRow): Group =>
     new Group(r.id, r.organization_id, r.name, r.auto_issue_requests, r.created_at, r.updated_at),
-  toRecord: (g: Group): GroupRecord =>
-    Object.assign(new GroupRecord(), {
-      id: g.id,
-      organizationId: g.organizationId,
-      name: g.name,
-      autoIssueRequests: g.autoIssueRequests,
-      createdAt: g.createdAt,
-      updatedAt: g.updatedAt,
-    }),
+  // The entity's fields are the record's, by name.
+  toRecord: (g: Group): GroupRecord => Object.assign(new GroupRecord(), g),
 };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PageRequest } from '@lib/common';
+import { Page, PageRequest } from '@lib/http';
 import { GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { hashToken } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 import type { Principal } from './principal';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, ValidationFailedError } from '@lib/common';
+import { Clock, ValidationFailedError } from '@lib/core';
 import { BillingStatus, Organization } from '../domain/organization';
 import { OrganizationRepository } from './organization.repository';
 

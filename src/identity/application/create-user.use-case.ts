@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError, rules, ValidationFailedError } from '@lib/common';
+import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
+import { rules } from '@lib/http';
 import { Role } from '../domain/role';
 import { User } from '../domain/user';
 import { OrganizationRepository } from './organization.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
+import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ApiToken } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 import { UserRepository } from './user.repository';

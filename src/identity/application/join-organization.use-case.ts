@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
 import { Role } from '../domain/role';
 import { OrganizationRepository } from './organization.repository';
 import { OrganizationMembership, UserRepository } from './user.repository';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { ApiToken } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 import { OrganizationRepository } from './organization.repository';

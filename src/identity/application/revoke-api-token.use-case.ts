@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/common';
+import { Clock, NotFoundError } from '@lib/core';
 import type { ApiToken } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 

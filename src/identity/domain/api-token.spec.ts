@@ -1,3 +1,4 @@
+import { anApiToken } from '../../../test/support/builders';
 import { ApiToken, hashToken, TOKEN_PREFIX } from './api-token';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -27,8 +28,8 @@ describe('ApiToken', () => {
   it('asks for a usage stamp at most once a minute', () => {
     const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
     expect(token.needsUsageStamp(now)).toBe(true);
-    token.lastUsedAt = now;
-    expect(token.needsUsageStamp(new Date(now.getTime() + 59_999))).toBe(false);
-    expect(token.needsUsageStamp(new Date(now.getTime() + 60_000))).toBe(true);
+    const used = anApiToken({ lastUsedAt: now });
+    expect(used.needsUsageStamp(new Date(now.getTime() + 59_999))).toBe(false);
+    expect(used.needsUsageStamp(new Date(now.getTime() + 60_000))).toBe(true);
   });
 });

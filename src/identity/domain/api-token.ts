@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 /**
  * A recognisable prefix lets secret scanners find leaked tokens; 32 random bytes make guessing hopeless.
@@ -12,20 +12,27 @@ export function hashToken(plaintext: string): string {
   return createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
 
+export interface ApiTokenProps {
+  id: string;
+  organizationId: string;
+  userId: string;
+  createdByUserId: string | null;
+  name: string;
+  tokenHash: string;
+  scopes: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
 export class ApiToken {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    readonly userId: string,
-    readonly createdByUserId: string | null,
-    readonly name: string,
-    readonly tokenHash: string,
-    readonly scopes: string[],
-    readonly createdAt: Date,
-    public lastUsedAt: Date | null,
-    readonly expiresAt: Date | null,
-    public revokedAt: Date | null,
-  ) {}
+  private constructor(private readonly props: ApiTokenProps) {}
+
+  /** A token as stored. */
+  static restore(props: ApiTokenProps): ApiToken {
+    return new ApiToken({ ...props, scopes: [...props.scopes] });
+  }
 
   /** Issues a new token; the plaintext is returned once and never stored. */
   static issue(input: {
@@ -37,20 +44,58 @@ export class ApiToken {
     now: Date;
   }): { token: ApiToken; plaintext: string } {
     const plaintext = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-    const token = new ApiToken(
-      newId(),
-      input.organizationId,
-      input.userId,
-      input.createdByUserId ?? input.userId,
-      input.name?.trim() || 'API token',
-      hashToken(plaintext),
-      ['api:use'],
-      input.now,
-      null,
-      input.expiresAt ?? null,
-      null,
-    );
+    const token = new ApiToken({
+      id: newId(),
+      organizationId: input.organizationId,
+      userId: input.userId,
+      createdByUserId: input.createdByUserId ?? input.userId,
+      name: input.name?.trim() || 'API token',
+      tokenHash: hashToken(plaintext),
+      scopes: ['api:use'],
+      createdAt: input.now,
+      lastUsedAt: null,
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
+    });
     return { token, plaintext };
+  }
+
+  toSnapshot(): Readonly<ApiTokenProps> {
+    return Object.freeze({ ...this.props, scopes: [...this.props.scopes] });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get userId(): string {
+    return this.props.userId;
+  }
+  get createdByUserId(): string | null {
+    return this.props.createdByUserId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get tokenHash(): string {
+    return this.props.tokenHash;
+  }
+  get scopes(): readonly string[] {
+    return this.props.scopes;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get lastUsedAt(): Date | null {
+    return this.props.lastUsedAt;
+  }
+  get expiresAt(): Date | null {
+    return this.props.expiresAt;
+  }
+  get revokedAt(): Date | null {
+    return this.props.revokedAt;
   }
 
   isUsable(now: Date): boolean {
@@ -65,6 +110,6 @@ export class ApiToken {
   }
 
   revoke(now: Date): void {
-    if (this.revokedAt === null) this.revokedAt = now;
+    if (this.props.revokedAt === null) this.props.revokedAt = now;
   }
 }

@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 export const BILLING_STATUSES = ['trial', 'active', 'inactive'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];

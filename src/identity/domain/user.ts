@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 export class User {
   constructor(

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiEndpoint } from '@lib/common';
+import { ApiEndpoint } from '@lib/http';
 import type { Principal } from '../application/principal';
 import { Access } from './access.decorator';
 import { CurrentPrincipal } from './current-principal.decorator';

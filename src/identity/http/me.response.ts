@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiUlid, ResponseSchema } from '@lib/common';
+import { ApiUlid, ResponseSchema } from '@lib/http';
 
 /** What GET /me answers (described for the OpenAPI document). */
 @ResponseSchema('Me', 'The user the token belongs to, and its organization.')

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { Response } from 'express';
-import { ApiException } from '@lib/common';
+import { ApiException } from '@lib/http';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 const THROTTLER_NAME = 'api';

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiException } from '@lib/common';
+import { ApiException } from '@lib/http';
 import { hasFullApiAccess } from '../domain/role';
 import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiException, Clock } from '@lib/common';
+import { Clock } from '@lib/core';
+import { ApiException } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';

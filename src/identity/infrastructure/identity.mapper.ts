@@ -11,27 +11,13 @@ import { UserRecord } from './user.record';
 export const organizationMapper = {
   toDomain: (r: OrganizationRecord): Organization =>
     new Organization(r.id, r.name, r.billingStatus as BillingStatus, r.trialEndsAt, r.createdAt, r.updatedAt),
-  toRecord: (o: Organization): OrganizationRecord =>
-    Object.assign(new OrganizationRecord(), {
-      id: o.id,
-      name: o.name,
-      billingStatus: o.billingStatus,
-      trialEndsAt: o.trialEndsAt,
-      createdAt: o.createdAt,
-      updatedAt: o.updatedAt,
-    }),
+  // The entity's fields are the record's, by name.
+  toRecord: (o: Organization): OrganizationRecord => Object.assign(new OrganizationRecord(), o),
 };
 
 export const userMapper = {
   toDomain: (r: UserRecord): User => new User(r.id, r.name, r.email, r.createdAt, r.updatedAt),
-  toRecord: (u: User): UserRecord =>
-    Object.assign(new UserRecord(), {
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      createdAt: u.createdAt,
-      updatedAt: u.updatedAt,
-    }),
+  toRecord: (u: User): UserRecord => Object.assign(new UserRecord(), u),
 };
 
 export const membershipMapper = {
@@ -47,32 +33,6 @@ export const membershipMapper = {
 };
 
 export const apiTokenMapper = {
-  toDomain: (r: ApiTokenRecord): ApiToken =>
-    new ApiToken(
-      r.id,
-      r.organizationId,
-      r.userId,
-      r.createdByUserId,
-      r.name,
-      r.tokenHash,
-      r.scopes,
-      r.createdAt,
-      r.lastUsedAt,
-      r.expiresAt,
-      r.revokedAt,
-    ),
-  toRecord: (t: ApiToken): ApiTokenRecord =>
-    Object.assign(new ApiTokenRecord(), {
-      id: t.id,
-      organizationId: t.organizationId,
-      userId: t.userId,
-      createdByUserId: t.createdByUserId,
-      name: t.name,
-      tokenHash: t.tokenHash,
-      scopes: t.scopes,
-      createdAt: t.createdAt,
-      lastUsedAt: t.lastUsedAt,
-      expiresAt: t.expiresAt,
-      revokedAt: t.revokedAt,
-    }),
+  toDomain: (r: ApiTokenRecord): ApiToken => ApiToken.restore(r),
+  toRecord: (t: ApiToken): ApiTokenRecord => Object.assign(new ApiTokenRecord(), t.toSnapshot()),
 };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { ListCounters } from './list-counters';
 
 /** The worker's periodic pass over the counters (see ListCounters.settle). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Notification, NotificationKind } from '../domain/notification';
 import { composeRequestEmail, RequestEmailPurpose } from '../templates/request-email';

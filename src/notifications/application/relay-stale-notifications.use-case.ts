@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { NotificationOutbox } from './notification-outbox';
 import { RelayNotifications } from './relay-notifications.use-case';
 

@@ -1,4 +1,4 @@
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 
 /**
  * - `requests_issued`: people added to a group were sent several requests at once; one email lists them all.
@@ -9,25 +9,32 @@ import { newId } from '@lib/common';
 export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
+export interface NotificationProps {
+  id: string;
+  organizationId: string;
+  personId: string;
+  kind: NotificationKind;
+  attestationRequestIds: string[];
+  status: NotificationStatus;
+  attempts: number;
+  lastError: string | null;
+  relayedAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /**
  * One email to one person, announcing attestation requests. Written in the transaction that creates the
  * requests (the outbox), so it survives a queue outage; marked sent once, so a retried job sends nothing twice.
  */
 export class Notification {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    readonly personId: string,
-    readonly kind: NotificationKind,
-    readonly attestationRequestIds: readonly string[],
-    public status: NotificationStatus,
-    public attempts: number,
-    public lastError: string | null,
-    public relayedAt: Date | null,
-    public sentAt: Date | null,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
+  private constructor(private readonly props: NotificationProps) {}
+
+  /** A notification as stored. */
+  static restore(props: NotificationProps): Notification {
+    return new Notification({ ...props, attestationRequestIds: [...props.attestationRequestIds] });
+  }
 
   static announce(input: {
     organizationId: string;
@@ -37,53 +44,94 @@ export class Notification {
     now: Date;
   }): Notification {
     if (input.attestationRequestIds.length === 0) throw new Error('a notification announces at least one request');
-    return new Notification(
-      newId(),
-      input.organizationId,
-      input.personId,
-      input.kind,
-      [...input.attestationRequestIds],
-      'pending',
-      0,
-      null,
-      null,
-      null,
-      input.now,
-      input.now,
-    );
+    return new Notification({
+      id: newId(),
+      organizationId: input.organizationId,
+      personId: input.personId,
+      kind: input.kind,
+      attestationRequestIds: [...input.attestationRequestIds],
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      relayedAt: null,
+      sentAt: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  toSnapshot(): Readonly<NotificationProps> {
+    return Object.freeze({ ...this.props, attestationRequestIds: [...this.props.attestationRequestIds] });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get personId(): string {
+    return this.props.personId;
+  }
+  get kind(): NotificationKind {
+    return this.props.kind;
+  }
+  get attestationRequestIds(): readonly string[] {
+    return this.props.attestationRequestIds;
+  }
+  get status(): NotificationStatus {
+    return this.props.status;
+  }
+  get attempts(): number {
+    return this.props.attempts;
+  }
+  get lastError(): string | null {
+    return this.props.lastError;
+  }
+  get relayedAt(): Date | null {
+    return this.props.relayedAt;
+  }
+  get sentAt(): Date | null {
+    return this.props.sentAt;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
   }
 
   get isPending(): boolean {
-    return this.status === 'pending';
+    return this.props.status === 'pending';
   }
 
   markSent(now: Date): void {
-    this.attempts += 1;
-    this.status = 'sent';
-    this.sentAt = now;
-    this.lastError = null;
-    this.updatedAt = now;
+    this.props.attempts += 1;
+    this.props.status = 'sent';
+    this.props.sentAt = now;
+    this.props.lastError = null;
+    this.props.updatedAt = now;
   }
 
   /** Every request it announced was closed (canceled, attested...) before the email went out: nothing to send. */
   markObsolete(now: Date): void {
-    this.status = 'sent';
-    this.lastError = 'not sent: its requests were no longer open';
-    this.updatedAt = now;
+    this.props.status = 'sent';
+    this.props.lastError = 'not sent: its requests were no longer open';
+    this.props.updatedAt = now;
   }
 
   /** A failed attempt that will be retried. */
   recordFailedAttempt(error: string, now: Date): void {
-    this.attempts += 1;
-    this.lastError = error;
-    this.updatedAt = now;
+    this.props.attempts += 1;
+    this.props.lastError = error;
+    this.props.updatedAt = now;
   }
 
   /** The last attempt failed, or the address was refused for good: no more tries. */
   giveUp(error: string, now: Date): void {
-    this.attempts += 1;
-    this.status = 'failed';
-    this.lastError = error;
-    this.updatedAt = now;
+    this.props.attempts += 1;
+    this.props.status = 'failed';
+    this.props.lastError = error;
+    this.props.updatedAt = now;
   }
 }

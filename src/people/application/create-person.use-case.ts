@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { Person } from '../domain/person';
 import { PersonRepository } from './person.repository';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { Person } from '../domain/person';
 import { PeopleFilter, PersonRepository } from './person.repository';
 

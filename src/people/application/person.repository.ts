@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { Person } from '../domain/person';
 
 /** What GET /people filters by; text filters match anywhere, `%` and `_` literally. */

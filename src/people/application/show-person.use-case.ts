@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { Person } from '../domain/person';
 import { PersonRepository } from './person.repository';
 

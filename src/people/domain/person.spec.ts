@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
 import { Person } from './person';
 
 const now = new Date('2026-11-22T10:15:30.123Z');

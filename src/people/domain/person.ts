@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/common';
+import { newId, ValidationFailedError } from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -7,22 +7,29 @@ export type PersonSource = (typeof PERSON_SOURCES)[number];
 export const PERSON_NAME_MAX_LENGTH = 255;
 export const PERSON_EMAIL_MAX_LENGTH = 255;
 
+export interface PersonProps {
+  id: string;
+  organizationId: string;
+  firstName: string | null;
+  lastName: string;
+  email: string;
+  /** E.164, e.g. +14155552671. */
+  phone: string | null;
+  source: PersonSource;
+  sourceId: string | null;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** Someone in an organization who can be placed in groups and asked to attest documents. */
 export class Person {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    public firstName: string | null,
-    public lastName: string,
-    public email: string,
-    /** E.164, e.g. +14155552671. */
-    public phone: string | null,
-    readonly source: PersonSource,
-    readonly sourceId: string | null,
-    public archivedAt: Date | null,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
+  private constructor(private readonly props: PersonProps) {}
+
+  /** A person as stored; no rule is applied (it was applied when the person was created). */
+  static restore(props: PersonProps): Person {
+    return new Person({ ...props });
+  }
 
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
@@ -38,75 +45,6 @@ export class Person {
     sourceId?: string | null;
     now: Date;
   }): Person {
-    const { firstName, lastName, email, phone } = Person.checkedDetails(input);
-    return new Person(
-      newId(),
-      input.organizationId,
-      firstName,
-      lastName,
-      email,
-      phone,
-      input.source,
-      input.sourceId ?? null,
-      null,
-      input.now,
-      input.now,
-    );
-  }
-
-  /** "First Last", or the last name alone. */
-  get name(): string {
-    return this.firstName === null ? this.lastName : `${this.firstName} ${this.lastName}`;
-  }
-
-  get isArchived(): boolean {
-    return this.archivedAt !== null;
-  }
-
-  /** Archiving twice keeps the first date. */
-  archive(now: Date): void {
-    if (this.archivedAt !== null) return;
-    this.archivedAt = now;
-    this.updatedAt = now;
-  }
-
-  /** Back among the active people; restoring an active person changes nothing. */
-  restore(now: Date): void {
-    if (this.archivedAt === null) return;
-    this.archivedAt = null;
-    this.updatedAt = now;
-  }
-
-  /**
-   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name or phone
-   * clears it). Answers whether anything changed: `updatedAt` moves only then. Requests already issued keep the
-   * name and email they were sent to.
-   */
-  update(changes: PersonChanges, now: Date): boolean {
-    const next = Person.checkedDetails({
-      firstName: changes.firstName === undefined ? this.firstName : changes.firstName,
-      lastName: changes.lastName ?? this.lastName,
-      email: changes.email ?? this.email,
-      phone: changes.phone === undefined ? this.phone : changes.phone,
-    });
-    const changed =
-      next.firstName !== this.firstName ||
-      next.lastName !== this.lastName ||
-      next.email !== this.email ||
-      next.phone !== this.phone;
-    if (!changed) return false;
-    Object.assign(this, next);
-    this.updatedAt = now;
-    return true;
-  }
-
-  /** Trimmed names and email, an empty first name as none, the phone in E.164; a ValidationFailedError otherwise. */
-  private static checkedDetails(input: {
-    firstName?: string | null;
-    lastName: string;
-    email: string;
-    phone?: string | null;
-  }): { firstName: string | null; lastName: string; email: string; phone: string | null } {
     const firstName = input.firstName?.trim() || null;
     const lastName = input.lastName.trim();
     const email = input.email.trim();
@@ -126,7 +64,110 @@ export class Person {
       if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
-    return { firstName, lastName, email, phone };
+    return new Person({
+      id: newId(),
+      organizationId: input.organizationId,
+      firstName,
+      lastName,
+      email,
+      phone,
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      archivedAt: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  toSnapshot(): Readonly<PersonProps> {
+    return Object.freeze({ ...this.props });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get firstName(): string | null {
+    return this.props.firstName;
+  }
+  get lastName(): string {
+    return this.props.lastName;
+  }
+  get email(): string {
+    return this.props.email;
+  }
+  get phone(): string | null {
+    return this.props.phone;
+  }
+  get source(): PersonSource {
+    return this.props.source;
+  }
+  get sourceId(): string | null {
+    return this.props.sourceId;
+  }
+  get archivedAt(): Date | null {
+    return this.props.archivedAt;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
+  }
+
+  /** "First Last", or the last name alone. */
+  get name(): string {
+    return this.firstName === null ? this.lastName : `${this.firstName} ${this.lastName}`;
+  }
+
+  get isArchived(): boolean {
+    return this.archivedAt !== null;
+  }
+
+  /** Archiving twice keeps the first date. */
+  archive(now: Date): void {
+    if (this.props.archivedAt !== null) return;
+    this.props.archivedAt = now;
+    this.props.updatedAt = now;
+  }
+
+  /** Back among the active people; restoring an active person changes nothing. */
+  restore(now: Date): void {
+    if (this.props.archivedAt === null) return;
+    this.props.archivedAt = null;
+    this.props.updatedAt = now;
+  }
+
+  /**
+   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name or phone
+   * clears it). Answers whether anything changed: `updatedAt` moves only then.
+   */
+  update(changes: PersonChanges, now: Date): boolean {
+    const next = Person.create({
+      organizationId: this.organizationId,
+      firstName: changes.firstName === undefined ? this.firstName : changes.firstName,
+      lastName: changes.lastName ?? this.lastName,
+      email: changes.email ?? this.email,
+      phone: changes.phone === undefined ? this.phone : changes.phone,
+      source: this.source,
+      now,
+    });
+    const changed =
+      next.firstName !== this.firstName ||
+      next.lastName !== this.lastName ||
+      next.email !== this.email ||
+      next.phone !== this.phone;
+    if (!changed) return false;
+    Object.assign(this.props, {
+      firstName: next.firstName,
+      lastName: next.lastName,
+      email: next.email,
+      phone: next.phone,
+      updatedAt: now,
+    });
+    return true;
   }
 }
 

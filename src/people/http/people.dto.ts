@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/common';
+import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../domain/person';
 import { PHONE_INPUT_MAX_LENGTH, toE164 } from '../domain/phone-number';
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, DataList, Paginated, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, DataList, Paginated, ResponseSchema } from '@lib/http';
 import { PERSON_SOURCES } from '../domain/person';
 
 /** What `presentPerson` answers, described for the OpenAPI document. */

@@ -1,4 +1,4 @@
-import { containsPattern } from '@lib/common';
+import { containsPattern } from '@lib/persistence';
 import { listTotal, Statement } from '../../database/list-totals';
 import type { PeopleFilter } from '../application/person.repository';
 

@@ -3,47 +3,23 @@ import type { PersonRow } from './people-list.sql';
 import { PersonRecord } from './person.record';
 
 export const personMapper = {
-  toDomain: (r: PersonRecord): Person =>
-    new Person(
-      r.id,
-      r.organizationId,
-      r.firstName,
-      r.lastName,
-      r.email,
-      r.phone,
-      r.source as PersonSource,
-      r.sourceId,
-      r.archivedAt,
-      r.createdAt,
-      r.updatedAt,
-    ),
+  /** `full_name` is computed by PostgreSQL (for search); the entity derives its own `name`. */
+  toDomain: ({ fullName: _computed, ...r }: PersonRecord): Person =>
+    Person.restore({ ...r, source: r.source as PersonSource }),
   /** From a raw row (no entity hydration on the hot reads). */
   fromRow: (r: PersonRow): Person =>
-    new Person(
-      r.id,
-      r.organization_id,
-      r.first_name,
-      r.last_name,
-      r.email,
-      r.phone,
-      r.source as PersonSource,
-      r.source_id,
-      r.archived_at,
-      r.created_at,
-      r.updated_at,
-    ),
-  toRecord: (p: Person): PersonRecord =>
-    Object.assign(new PersonRecord(), {
-      id: p.id,
-      organizationId: p.organizationId,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      email: p.email,
-      phone: p.phone,
-      source: p.source,
-      sourceId: p.sourceId,
-      archivedAt: p.archivedAt,
-      createdAt: p.createdAt,
-      updatedAt: p.updatedAt,
+    Person.restore({
+      id: r.id,
+      organizationId: r.organization_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      source: r.source as PersonSource,
+      sourceId: r.source_id,
+      archivedAt: r.archived_at,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
     }),
+  toRecord: (p: Person): PersonRecord => Object.assign(new PersonRecord(), p.toSnapshot()),
 };

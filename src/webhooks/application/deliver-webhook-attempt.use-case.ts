@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TEST_EVENT_TYPE } from '../../events/domain/event-type';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ValidationFailedError } from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
 import { AppConfig } from '../../config/app-config';
 import { endpointUrlProblem, hostToResolve, PRIVATE_ADDRESS_MESSAGE } from '../domain/endpoint-url';
 import { isNonPublicAddress } from '../domain/network-address';

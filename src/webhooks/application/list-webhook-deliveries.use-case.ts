@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError, Page, PageRequest } from '@lib/common';
+import { NotFoundError } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import type { ScheduledAttempt } from '../domain/webhook-delivery';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookQueue } from './webhook-queue';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, newId, NotFoundError } from '@lib/common';
+import { Clock, newId, NotFoundError } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventLog } from '../../events/application/event-log';
 import { recordEvent } from '../../events/domain/event';

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import type { AttemptResult, ScheduledAttempt, WebhookDelivery } from '../domain/webhook-delivery';
 
 /** What one attempt sends: the event's body as recorded, and the endpoint it goes to. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, newId, NotFoundError, Page, PageRequest, ValidationFailedError } from '@lib/common';
+import { Clock, newId, NotFoundError, ValidationFailedError } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { EndpointChanges, MAX_ENDPOINTS_PER_ORGANIZATION, WebhookEndpoint } from '../domain/webhook-endpoint';

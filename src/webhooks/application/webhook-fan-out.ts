@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventRecorder, EventSubscriber } from '../../events/application/event-recorder';
 import type { RecordedEvent } from '../../events/domain/event';

@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  displayName,
-  Field,
-  FieldErrors,
-  PageQuery,
-  Rule,
-  rules,
-  trimmed,
-  trimmedOrNull,
-  ValidationFailedError,
-} from '@lib/common';
+import { FieldErrors, ValidationFailedError } from '@lib/core';
+import { displayName, Field, PageQuery, Rule, rules, trimmed, trimmedOrNull } from '@lib/http';
 import { isRequestEventType, REQUEST_EVENT_TYPES, RequestEventType } from '../../events/domain/event-type';
 import { ENDPOINT_URL_MAX_LENGTH } from '../domain/endpoint-url';
 import { ENDPOINT_DESCRIPTION_MAX_LENGTH } from '../domain/webhook-endpoint';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/common';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { REQUEST_EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/domain/event-type';
 
 @ResponseSchema('WebhookEndpoint', "Where the organization's events are delivered (Standard Webhooks 1.0).")

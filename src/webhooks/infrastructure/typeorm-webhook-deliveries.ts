@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { fetchPage, newId, Page, PageRequest } from '@lib/common';
+import { newId } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
+import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttemptToRun, WebhookDeliveries } from '../application/webhook-deliveries';
 import type { AttemptResult, DeliveryStatus, ScheduledAttempt, WebhookDelivery } from '../domain/webhook-delivery';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { fetchPage, Page, PageRequest } from '@lib/common';
+import { Page, PageRequest } from '@lib/http';
+import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';

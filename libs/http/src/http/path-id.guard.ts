@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { NotFoundError } from '../errors/domain-error';
-import { isUlid } from '../ids';
+import { NotFoundError } from '@lib/core';
+import { isUlid } from '@lib/core';
 
 /**
  * Step 6 of the pipeline for every API route at once: every path parameter under /api/v1 is a resource id, and a

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, ValidationFailedError } from '../errors/domain-error';
+import { DomainError, ValidationFailedError } from '@lib/core';
 import { ApiException } from './api-exception';
 import { isInfrastructureOutage } from './outage';
 import { RouteCatalog } from './route-catalog';

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from './page';
+import type { Page, PageRequest } from '@lib/http';
 
 /**
  * Counts, then reads the page's rows only when the page starts before the end: a page past the last one

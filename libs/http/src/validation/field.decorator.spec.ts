@@ -1,6 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { validate } from 'class-validator';
-import { summariseFieldErrors } from '../errors/domain-error';
+import { summariseFieldErrors } from '@lib/core';
 import { toInteger } from '../pagination/page-query';
 import { Field } from './field.decorator';
 import { rules } from './rules';

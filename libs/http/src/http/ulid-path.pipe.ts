@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { NotFoundError } from '../errors/domain-error';
-import { isUlid, normaliseId } from '../ids';
+import { NotFoundError } from '@lib/core';
+import { isUlid, normaliseId } from '@lib/core';
 
 /**
  * A path id: a malformed ULID cannot name a row, so it answers 404 like a missing one; a well-formed one is

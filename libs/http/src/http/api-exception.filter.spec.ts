@@ -1,5 +1,5 @@
 import { ArgumentsHost, HttpException, Logger, NotFoundException } from '@nestjs/common';
-import { InvalidRequestError, NotFoundError, ValidationFailedError } from '../errors/domain-error';
+import { InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 

@@ -1,4 +1,4 @@
-import { isUlid } from '../ids';
+import { isUlid } from '@lib/core';
 
 /**
  * One validation rule in Laravel's wording, so clients that know Laravel's messages get the same ones.

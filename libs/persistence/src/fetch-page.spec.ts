@@ -1,5 +1,5 @@
 import { fetchPage } from './fetch-page';
-import { PageRequest } from './page';
+import { PageRequest } from '@lib/http';
 
 describe('fetchPage', () => {
   it('reads the rows of a page that starts before the end', async () => {

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { FieldErrors, ValidationFailedError } from '../errors/domain-error';
+import { FieldErrors, ValidationFailedError } from '@lib/core';
 
 /** Flattens class-validator's tree into Laravel's `{ "field.path": [messages] }`. */
 export function toFieldErrors(errors: ValidationError[], prefix = ''): FieldErrors {

@@ -1,0 +1,16 @@
+/** The HTTP side: the exception filter, request plumbing, validation, OpenAPI decorators, the pagination envelope. */
+export * from './http/api-exception';
+export * from './http/api-exception.filter';
+export * from './http/json-body';
+export * from './http/outage';
+export * from './http/path-id.guard';
+export * from './http/request-id';
+export * from './http/route-catalog';
+export * from './http/ulid-path.pipe';
+export * from './pagination/page';
+export * from './pagination/page-query';
+export * from './validation/field.decorator';
+export * from './validation/input-transforms';
+export * from './validation/rules';
+export * from './validation/validation.pipe';
+export * from './openapi';
