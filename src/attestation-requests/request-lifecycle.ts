@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
-import { LifecycleSchedule, LifecycleTask } from './application/lifecycle-schedule';
+import { PeriodicSchedule } from '../scheduling/application/periodic-schedule';
+import { LIFECYCLE_TASKS, LifecycleTask } from './application/lifecycle-schedule';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
 
@@ -22,7 +23,7 @@ export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger('RequestLifecycle');
 
   constructor(
-    private readonly schedule: LifecycleSchedule,
+    private readonly schedule: PeriodicSchedule,
     private readonly expireOverdue: ExpireOverdueRequests,
     private readonly sendReminders: SendDueReminders,
     private readonly renewDue: RenewDueAttestations,
@@ -30,7 +31,7 @@ export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicati
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.schedule.start((task) => this.run(task), this.settings.intervalMs);
+    await this.schedule.start(LIFECYCLE_TASKS, (task) => this.run(task as LifecycleTask), this.settings.intervalMs);
   }
 
   async beforeApplicationShutdown(): Promise<void> {

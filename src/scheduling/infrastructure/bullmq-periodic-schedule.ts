@@ -2,37 +2,39 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
-import { LIFECYCLE_TASKS, LifecycleHandler, LifecycleSchedule, LifecycleTask } from '../application/lifecycle-schedule';
-
-export const LIFECYCLE_QUEUE_NAME = 'request-lifecycle';
+import { PeriodicHandler, PeriodicSchedule } from '../application/periodic-schedule';
 
 /**
- * BullMQ job schedulers, one per task, on the deployment's Redis prefix. Every worker upserts the same
- * schedulers (the last one's interval wins), and BullMQ hands each tick's job to exactly one of them. A failed
- * pass is not retried: the next tick runs it again.
+ * BullMQ job schedulers, one per task, in the queue `queueName` on the deployment's Redis prefix. Every worker
+ * upserts the same schedulers (the last one's interval wins), and BullMQ hands each tick's job to exactly one of
+ * them. A failed pass is not retried: the next tick runs it again.
  */
 @Injectable()
-export class BullmqLifecycleSchedule extends LifecycleSchedule {
-  private readonly logger = new Logger('RequestLifecycle');
+export class BullmqPeriodicSchedule extends PeriodicSchedule {
+  private readonly logger: Logger;
   private readonly connections: Redis[] = [];
   private queue: Queue | null = null;
   private worker: Worker | null = null;
   private outage = false;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly queueName: string,
+  ) {
     super();
+    this.logger = new Logger(`PeriodicSchedule:${queueName}`);
   }
 
-  async start(handler: LifecycleHandler, everyMs: number): Promise<void> {
-    if (this.worker) throw new Error('the lifecycle schedule is already started');
+  async start(tasks: readonly string[], handler: PeriodicHandler, everyMs: number): Promise<void> {
+    if (this.worker) throw new Error(`the ${this.queueName} schedule is already started`);
     const prefix = `${this.config.redisPrefix}:queue`;
     const producer = this.connect();
-    this.queue = new Queue(LIFECYCLE_QUEUE_NAME, { connection: producer, prefix });
+    this.queue = new Queue(this.queueName, { connection: producer, prefix });
     this.queue.on('error', (error) => this.reportOutage(error));
     // Upserting is idempotent: done at every (re)connection, so a worker booted while Redis was down still
     // schedules the tasks once it is back.
-    producer.on('ready', () => void this.upsertSchedulers(everyMs));
-    this.worker = new Worker(LIFECYCLE_QUEUE_NAME, (job: Job) => handler(job.name as LifecycleTask), {
+    producer.on('ready', () => void this.upsertSchedulers(tasks, everyMs));
+    this.worker = new Worker(this.queueName, (job: Job) => handler(job.name), {
       connection: this.connect(),
       prefix,
       concurrency: 1,
@@ -47,9 +49,9 @@ export class BullmqLifecycleSchedule extends LifecycleSchedule {
     for (const connection of this.connections) connection.disconnect();
   }
 
-  private async upsertSchedulers(everyMs: number): Promise<void> {
+  private async upsertSchedulers(tasks: readonly string[], everyMs: number): Promise<void> {
     try {
-      for (const task of LIFECYCLE_TASKS) {
+      for (const task of tasks) {
         await this.queue!.upsertJobScheduler(
           task,
           { every: everyMs },
@@ -74,7 +76,7 @@ export class BullmqLifecycleSchedule extends LifecycleSchedule {
   }
 
   private reportOutage(error: Error): void {
-    if (!this.outage) this.logger.warn(`lifecycle schedule unavailable: ${error.message}`);
+    if (!this.outage) this.logger.warn(`schedule unavailable: ${error.message}`);
     this.outage = true;
   }
 }

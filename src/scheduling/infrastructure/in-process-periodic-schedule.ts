@@ -1,19 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LIFECYCLE_TASKS, LifecycleHandler, LifecycleSchedule } from '../application/lifecycle-schedule';
+import { PeriodicHandler, PeriodicSchedule } from '../application/periodic-schedule';
 
 /** The embedded mode's schedule: a timer in this process; a tick that finds the previous pass running is skipped. */
 @Injectable()
-export class InProcessLifecycleSchedule extends LifecycleSchedule {
-  private readonly logger = new Logger('RequestLifecycle');
+export class InProcessPeriodicSchedule extends PeriodicSchedule {
+  private readonly logger: Logger;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
 
-  async start(handler: LifecycleHandler, everyMs: number): Promise<void> {
-    if (this.timer) throw new Error('the lifecycle schedule is already started');
+  constructor(queueName: string) {
+    super();
+    this.logger = new Logger(`PeriodicSchedule:${queueName}`);
+  }
+
+  async start(tasks: readonly string[], handler: PeriodicHandler, everyMs: number): Promise<void> {
+    if (this.timer) throw new Error('the schedule is already started');
     const tick = () => {
       if (this.running || this.closed) return;
-      this.running = this.runAll(handler).finally(() => (this.running = null));
+      this.running = this.runAll(tasks, handler).finally(() => (this.running = null));
     };
     this.timer = setInterval(tick, everyMs);
     this.timer.unref();
@@ -26,8 +31,8 @@ export class InProcessLifecycleSchedule extends LifecycleSchedule {
     await this.running;
   }
 
-  private async runAll(handler: LifecycleHandler): Promise<void> {
-    for (const task of LIFECYCLE_TASKS) {
+  private async runAll(tasks: readonly string[], handler: PeriodicHandler): Promise<void> {
+    for (const task of tasks) {
       if (this.closed) return;
       try {
         await handler(task);
