@@ -21,6 +21,10 @@ import { RateLimitGuard } from './identity/http/rate-limit.guard';
 import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
+import { IdempotencyKeyGuard } from './idempotency/http/idempotency-key.guard';
+import { IdempotencyInterceptor } from './idempotency/http/idempotency.interceptor';
+import { IdempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
 import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
@@ -68,7 +72,9 @@ export class AppModule {
         ...FEATURE_MODULES,
         // HTTP only: the worker and the CLI have no use for the certificate renderer (pdfkit, fonts).
         AttestationEvidenceModule,
-        // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks.
+        IdempotencyModule,
+        // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks and
+        // runs the scheduled passes itself.
         ...(options.config.redisUrl ? [] : deliveringModules()),
         HealthModule,
         MetricsHttpModule,
@@ -80,6 +86,8 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: SubscriptionGuard },
         { provide: APP_GUARD, useExisting: RoleGuard },
+        // EXTENSIONS.md §4: the Idempotency-Key's syntax right after the role, before path ids and the body.
+        { provide: APP_GUARD, useExisting: IdempotencyKeyGuard },
         {
           provide: APP_GUARD,
           useFactory: (reflector: Reflector) =>
@@ -87,6 +95,8 @@ export class AppModule {
           inject: [Reflector],
         },
         { provide: APP_INTERCEPTOR, useClass: JsonObjectBodyInterceptor },
+        // After the body's 400/413; the route's validation and handler run inside its transaction.
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
         {
           provide: APP_FILTER,
           useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes),
@@ -121,9 +131,10 @@ export class AppModule {
 }
 
 /**
- * Where emails and webhooks are delivered (the worker, or the embedded API): the notification consumer, given the
- * requests' side of its port, the request lifecycle's scheduled passes, which write the emails it delivers, and
- * the webhook consumer, and the settling pass of the lists' counters.
+ * Where emails and webhooks are delivered and the scheduled passes run (the worker, or the embedded API): the
+ * notification consumer, given the requests' side of its port, the request lifecycle's scheduled passes, which
+ * write the emails it delivers, the webhook consumer, the settling pass of the lists' counters, and the sweep of
+ * expired idempotency keys.
  */
 function deliveringModules(
   settings: Partial<NotificationWorkerSettings> = {},
@@ -136,5 +147,6 @@ function deliveringModules(
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
+    IdempotencyKeySweepModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
   ];
 }

@@ -6,6 +6,7 @@ import { RenewalAndDeliveryIndexes1764100000000 } from './migrations/17641000000
 import { AttestationRequestListing1764300000000 } from './migrations/1764300000000-attestation-request-listing';
 import { EventsAndWebhooks1764400000000 } from './migrations/1764400000000-events-and-webhooks';
 import { EventFeedOrder1764400000001 } from './migrations/1764400000001-event-feed-order';
+import { IdempotencyKeys1764500000000 } from './migrations/1764500000000-idempotency-keys';
 import { GroupListingIndexes1764700000000 } from './migrations/1764700000000-group-listing-indexes';
 import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
 import { RECORDS } from './records';
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   AttestationRequestListing1764300000000,
   EventsAndWebhooks1764400000000,
   EventFeedOrder1764400000001,
+  IdempotencyKeys1764500000000,
   GroupListingIndexes1764700000000,
   ListCounters1764900000000,
 ];

@@ -9,6 +9,7 @@ import { ApiTokenRecord } from '../identity/infrastructure/api-token.record';
 import { OrganizationMembershipRecord } from '../identity/infrastructure/organization-membership.record';
 import { OrganizationRecord } from '../identity/infrastructure/organization.record';
 import { UserRecord } from '../identity/infrastructure/user.record';
+import { IdempotencyKeyRecord } from '../idempotency/infrastructure/idempotency-key.record';
 import { NotificationRecord } from '../notifications/infrastructure/notification.record';
 import { PersonRecord } from '../people/infrastructure/person.record';
 
@@ -27,4 +28,5 @@ export const RECORDS = [
   GroupMembershipRecord,
   AttestationRequestRecord,
   NotificationRecord,
+  IdempotencyKeyRecord,
 ];

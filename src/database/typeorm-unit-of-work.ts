@@ -30,19 +30,27 @@ export class TypeormUnitOfWork extends UnitOfWork {
     super();
   }
 
+  /**
+   * Inside a transaction already open (a request carrying an Idempotency-Key runs whole in one), the work joins it
+   * within a savepoint: a deadlock or a caught constraint violation undoes only this work, which can then be
+   * retried, while the enclosing transaction and what it did before stay intact. Its after-commit hooks join the
+   * enclosing transaction's once the savepoint is released, and are dropped with it when it rolls back.
+   */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (current.getStore()) return work();
+    const open = current.getStore();
     for (let attempt = 1; ; attempt++) {
       // Each attempt collects its own hooks: those of a rolled-back attempt are dropped with it.
       const hooks: AfterCommit[] = [];
       let result: T;
       try {
-        result = await this.db.transaction((manager) => current.run({ manager, afterCommit: hooks }, work));
+        const inTransaction = (manager: EntityManager) => current.run({ manager, afterCommit: hooks }, work);
+        result = await (open ? open.manager.transaction(inTransaction) : this.db.transaction(inTransaction));
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(error))) throw error;
         continue;
       }
-      for (const hook of hooks) await runHook(hook);
+      if (open) open.afterCommit.push(...hooks);
+      else for (const hook of hooks) await runHook(hook);
       return result;
     }
   }

@@ -4,7 +4,8 @@ export type AfterCommit = () => Promise<unknown> | unknown;
 /**
  * Runs work in one database transaction. Repositories called inside `run` join it without being handed a
  * connection, so use-cases stay free of TypeORM while several ports write atomically (e.g. requests and the
- * outbox rows that announce them). A `run` inside another joins the outer transaction.
+ * outbox rows that announce them). A `run` inside another joins the outer transaction, within a savepoint, so the
+ * inner work can fail and be retried alone.
  */
 export abstract class UnitOfWork {
   abstract run<T>(work: () => Promise<T>): Promise<T>;

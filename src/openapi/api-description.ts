@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_HEADERS } from '@lib/http';
+import { describeIdempotencyKeys } from '../idempotency/http/idempotency.openapi';
 import { describeWebhooks } from '../webhooks/http/webhook-description';
 
 /** Where the API lives; the document's paths are relative to it, as in the specification. */
@@ -22,6 +23,13 @@ with another method: 405 with an \`Allow\` header); token 401; rate limit 429; b
 (6 MiB when publishing a revision, whose text may hold 500,000 characters).
 Unexpected failures answer 500 \`{"error": "Server Error."}\` and an unreachable database or Redis 503, never
 with internals.
+
+**Idempotency-Key.** Every POST and PATCH accepts an \`Idempotency-Key\` header (1 to 255 visible ASCII
+characters, else 400, checked right after the role and before the body). A successful answer is stored with the
+key for 24 hours, in the same transaction as the request's effect; the same request with the same key gets it
+again with \`Idempotent-Replayed: true\` and changes nothing. The same key for another request (method, path, or
+JSON body): 422. While the first request with a key is still running: 409. Failures are not stored. Keys belong to
+the organization.
 
 **Rate limit.** 60 requests per minute per token, shared by all routes and all API processes; requests without
 a valid token count per client IP. Every answer to an authenticated request carries \`X-RateLimit-Limit\` and
@@ -78,7 +86,7 @@ export function describeApi(app: INestApplication): OpenAPIObject {
   const { webhooks, schemas } = describeWebhooks();
   document.webhooks = webhooks;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...schemas } };
-  return inCanonicalOrder(document);
+  return inCanonicalOrder(describeIdempotencyKeys(document));
 }
 
 const METHOD_ORDER = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

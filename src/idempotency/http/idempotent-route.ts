@@ -1,0 +1,12 @@
+import type { Request } from 'express';
+
+/** Methods whose requests take an Idempotency-Key (EXTENSIONS.md §4): every POST and PATCH under /api/v1. */
+const KEYED_METHODS = new Set(['POST', 'PATCH']);
+const API_PATH = /^\/api\/v1\//i;
+
+export function takesIdempotencyKey(request: Request): boolean {
+  return KEYED_METHODS.has(request.method) && API_PATH.test(request.originalUrl ?? request.url);
+}
+
+/** The key the guard accepted, kept on the request for the interceptor. */
+export type KeyedRequest = Request & { idempotencyKey?: string };

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { IdempotentResponses } from './application/idempotent-responses';
+import { RemoveExpiredIdempotencyKeys } from './application/remove-expired-idempotency-keys.use-case';
+import { RunIdempotently } from './application/run-idempotently.use-case';
+import { IdempotencyKeyGuard } from './http/idempotency-key.guard';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { TypeormIdempotentResponses } from './infrastructure/typeorm-idempotent-responses';
+
+/**
+ * Idempotency-Key (EXTENSIONS.md §4) for every POST and PATCH under /api/v1: the API registers the guard and the
+ * interceptor globally; the worker and the embedded API run the sweep of expired keys.
+ */
+@Module({
+  providers: [
+    { provide: IdempotentResponses, useClass: TypeormIdempotentResponses },
+    RunIdempotently,
+    RemoveExpiredIdempotencyKeys,
+    IdempotencyKeyGuard,
+    IdempotencyInterceptor,
+  ],
+  exports: [IdempotencyKeyGuard, IdempotencyInterceptor, RemoveExpiredIdempotencyKeys],
+})
+export class IdempotencyModule {}

@@ -1,0 +1,12 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('idempotency_keys')
+export class IdempotencyKeyRecord {
+  @PrimaryColumn('varchar', { name: 'organization_id' }) organizationId!: string;
+  @PrimaryColumn('varchar') key!: string;
+  @Column('char', { length: 64 }) fingerprint!: string;
+  @Column('smallint', { name: 'response_status' }) responseStatus!: number;
+  @Column('text', { name: 'response_body', nullable: true }) responseBody!: string | null;
+  @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt!: Date;
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
+import { IdempotentResponses } from '../application/idempotent-responses';
+import { IdempotentResponse } from '../domain/idempotent-response';
+import { IdempotencyKeyRecord } from './idempotency-key.record';
+
+@Injectable()
+export class TypeormIdempotentResponses extends IdempotentResponses {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  /**
+   * A transaction-scoped advisory lock on a 64-bit hash of organization and key: PostgreSQL decides, so every API
+   * process sees the same answer, and the lock ends with the transaction however it ends. Two different keys
+   * sharing a hash would only make one of them wait its turn with a 409 while the other runs.
+   */
+  async claim(organizationId: string, key: string): Promise<boolean> {
+    const manager = activeManager(this.db);
+    if (!manager.queryRunner?.isTransactionActive)
+      throw new Error('an idempotency key is claimed inside a transaction');
+    const [row]: { claimed: boolean }[] = await manager.query(
+      `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS claimed`,
+      [`idempotency:${organizationId}:${key}`],
+    );
+    return row.claimed;
+  }
+
+  async find(organizationId: string, key: string): Promise<IdempotentResponse | null> {
+    const record = await activeManager(this.db).findOneBy(IdempotencyKeyRecord, { organizationId, key });
+    if (!record) return null;
+    return IdempotentResponse.restore({
+      organizationId: record.organizationId,
+      key: record.key,
+      fingerprint: record.fingerprint,
+      response: { status: record.responseStatus, body: record.responseBody },
+      createdAt: record.createdAt,
+      expiresAt: record.expiresAt,
+    });
+  }
+
+  async save(response: IdempotentResponse): Promise<void> {
+    const stored = response.toSnapshot();
+    await activeManager(this.db).query(
+      `INSERT INTO idempotency_keys
+         (organization_id, key, fingerprint, response_status, response_body, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (organization_id, key) DO UPDATE
+         SET fingerprint = EXCLUDED.fingerprint, response_status = EXCLUDED.response_status,
+             response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at,
+             expires_at = EXCLUDED.expires_at`,
+      [
+        stored.organizationId,
+        stored.key,
+        stored.fingerprint,
+        stored.response.status,
+        stored.response.body,
+        stored.createdAt,
+        stored.expiresAt,
+      ],
+    );
+  }
+
+  /** SKIP LOCKED: a row a request is replacing right now is left for the next pass. */
+  async removeExpired(now: Date, limit: number): Promise<number> {
+    const [, removed]: [unknown[], number] = await activeManager(this.db).query(
+      `DELETE FROM idempotency_keys
+        WHERE (organization_id, key) IN (
+          SELECT organization_id, key FROM idempotency_keys
+           WHERE expires_at <= $1
+           ORDER BY expires_at
+           LIMIT $2
+           FOR UPDATE SKIP LOCKED)`,
+      [now, limit],
+    );
+    return removed;
+  }
+}
