@@ -1,0 +1,629 @@
+import { connect } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Client } from 'pg';
+import { FixedClock, newId, RouteCatalog } from '@lib/common';
+import { RemoveExpiredIdempotencyKeys } from '../../src/idempotency/application/remove-expired-idempotency-keys.use-case';
+import { createTenant, Tenant } from '../support/fixtures';
+import {
+  createDocument,
+  createGroup,
+  createPerson,
+  eventually,
+  never,
+  startWorker,
+} from '../support/membership-fixtures';
+import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
+import { startTestApp, TestApp } from '../support/test-app';
+
+const HOUR = 60 * 60 * 1000;
+const REUSED = {
+  message: 'The Idempotency-Key has already been used for another request.',
+  errors: { 'Idempotency-Key': ['The Idempotency-Key has already been used for another request.'] },
+};
+const IN_PROGRESS = { error: 'A request with this Idempotency-Key is in progress.' };
+const BAD_KEY = { error: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).' };
+
+let counter = 0;
+const newKey = (prefix = 'key') => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+type Json = Record<string, any>;
+
+/** One POST of the API with everything needed to run it for real and to see what it did. */
+interface Scenario {
+  name: string;
+  /** Fresh targets, so each run has an effect of its own. */
+  prepare(): Promise<{ path: string; body: Json }>;
+  status: number;
+  /** What one run adds to `effects()`. */
+  adds: Partial<Effects>;
+  emails: number;
+}
+
+interface Effects {
+  people: number;
+  requests: number;
+  memberships: number;
+  assignments: number;
+  notifications: number;
+  keys: number;
+}
+
+/** EXTENSIONS.md §4 against the real pipeline, PostgreSQL, Redis, worker and SMTP server. */
+describe('Idempotency-Key', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let worker: INestApplicationContext;
+  let tenant: Tenant;
+  const clock = new FixedClock(new Date('2026-11-22T10:15:30.123Z'));
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    // Reminders far apart: the clock moves by days here, and reminder emails would blur the email counts.
+    t = await startTestApp({
+      clock,
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000', REMINDER_INTERVAL_DAYS: '365' },
+    });
+    worker = await startWorker(t);
+    tenant = await createTenant(t.app);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await smtp.close();
+  });
+
+  const count = async (sql: string, params: unknown[] = []) =>
+    Number(((await t.db.query(sql, params)) as { n: string }[])[0].n);
+
+  /** Everything an effect of the POSTs below can leave in an organization. */
+  const effects = async (organizationId = tenant.organizationId): Promise<Effects> => ({
+    people: await count(`SELECT count(*) AS n FROM people WHERE organization_id = $1`, [organizationId]),
+    requests: await count(`SELECT count(*) AS n FROM attestation_requests WHERE organization_id = $1`, [
+      organizationId,
+    ]),
+    memberships: await count(
+      `SELECT count(*) AS n FROM group_memberships m JOIN groups g ON g.id = m.group_id WHERE g.organization_id = $1`,
+      [organizationId],
+    ),
+    assignments: await count(
+      `SELECT count(*) AS n FROM document_assignments a JOIN documents d ON d.id = a.document_id
+        WHERE d.organization_id = $1`,
+      [organizationId],
+    ),
+    notifications: await count(`SELECT count(*) AS n FROM notifications WHERE organization_id = $1`, [organizationId]),
+    keys: await count(`SELECT count(*) AS n FROM idempotency_keys WHERE organization_id = $1`, [organizationId]),
+  });
+  const plus = (before: Effects, adds: Partial<Effects>): Effects =>
+    Object.fromEntries(
+      Object.entries(before).map(([name, value]) => [name, value + (adds[name as keyof Effects] ?? 0)]),
+    ) as unknown as Effects;
+
+  const send = (
+    method: 'post' | 'patch',
+    path: string,
+    key: string | undefined,
+    body?: Json | string,
+    options: { auth?: Record<string, string>; app?: TestApp } = {},
+  ) => {
+    let call = (options.app ?? t).http[method](path).set(options.auth ?? tenant.auth);
+    if (key !== undefined) call = call.set('Idempotency-Key', key);
+    if (typeof body === 'string') call = call.set('Content-Type', 'application/json');
+    return body === undefined ? call : call.send(body);
+  };
+
+  /** The same JSON document spelled differently: keys reversed, whitespace added. */
+  const respelled = (body: Json) =>
+    `\n{ ${Object.keys(body)
+      .reverse()
+      .map((key) => `${JSON.stringify(key)} :  ${JSON.stringify(body[key], null, 2)}`)
+      .join(' ,\n ')} }\t`;
+
+  /** Waits until `expected` emails have arrived in total, then makes sure no other follows. */
+  const emailsSettleAt = async (expected: number) => {
+    if (expected > 0) await smtp.waitFor(expected);
+    await never(() => smtp.messages.length > expected, 1_000);
+    expect(smtp.messages.length).toBe(expected);
+  };
+
+  /** Holds a lock the creation of a request for `personId` needs (its foreign key), until released. */
+  async function holdPerson(personId: string): Promise<{ release(): Promise<void> }> {
+    const client = new Client({ connectionString: t.database.url });
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('SELECT 1 FROM people WHERE id = $1 FOR UPDATE', [personId]);
+    return {
+      release: async () => {
+        await client.query('COMMIT');
+        await client.end();
+      },
+    };
+  }
+  const someoneWaitsForALock = () =>
+    eventually(
+      async () =>
+        (await count(
+          `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )) > 0,
+      10_000,
+      'a request waiting for the held lock',
+    );
+
+  const scenarios: Scenario[] = [
+    {
+      name: 'POST /people',
+      prepare: async () => ({
+        path: '/api/v1/people',
+        body: { first_name: 'Grace', last_name: 'Hopper', email: `grace.${newKey()}@example.test`, phone: null },
+      }),
+      status: 201,
+      adds: { people: 1, keys: 1 },
+      emails: 0,
+    },
+    {
+      name: 'POST /attestation-requests',
+      prepare: async () => {
+        const person = await createPerson(t.app, tenant.organizationId);
+        const document = await createDocument(t.app, tenant.organizationId);
+        return {
+          path: '/api/v1/attestation-requests',
+          body: { person_id: person.id, document_id: document.id, recipient_message: 'Please sign' },
+        };
+      },
+      status: 201,
+      adds: { requests: 1, assignments: 1, notifications: 1, keys: 1 },
+      emails: 1,
+    },
+    {
+      name: 'POST /groups/{group}/people',
+      prepare: async () => {
+        const documents = [
+          await createDocument(t.app, tenant.organizationId),
+          await createDocument(t.app, tenant.organizationId),
+        ];
+        const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
+        const people = [
+          await createPerson(t.app, tenant.organizationId),
+          await createPerson(t.app, tenant.organizationId),
+        ];
+        return { path: `/api/v1/groups/${group.id}/people`, body: { person_ids: people.map((p) => p.id) } };
+      },
+      status: 200,
+      adds: { memberships: 2, assignments: 4, requests: 4, notifications: 2, keys: 1 },
+      emails: 2,
+    },
+  ];
+
+  describe.each(scenarios)('$name', (scenario) => {
+    it('a replay answers the same status and body with Idempotent-Replayed: true, and nothing new happens', async () => {
+      const { path, body } = await scenario.prepare();
+      const key = newKey();
+      const emailsBefore = smtp.messages.length;
+      const before = await effects();
+
+      const first = await send('post', path, key, body).expect(scenario.status);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const after = await effects();
+      expect(after).toEqual(plus(before, scenario.adds));
+      await emailsSettleAt(emailsBefore + scenario.emails);
+
+      // The same document spelled otherwise is the same request.
+      for (const again of [body, respelled(body)]) {
+        const replay = await send('post', path, key, again).expect(scenario.status);
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        expect(replay.headers['content-type']).toMatch(/^application\/json/);
+        expect(replay.text).toBe(first.text);
+      }
+      expect(await effects()).toEqual(after);
+      await emailsSettleAt(emailsBefore + scenario.emails);
+    });
+
+    it('a failure after its rows are written, before the commit, leaves neither rows nor key; the retry runs once', async () => {
+      const { path, body } = await scenario.prepare();
+      const key = newKey('crash');
+      const emailsBefore = smtp.messages.length;
+      const before = await effects();
+      // Fires at COMMIT, once the request's rows, its outbox entries and its key are all written.
+      await t.db.query(`
+        CREATE OR REPLACE FUNCTION injected_commit_failure() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'injected failure before commit'; END $$`);
+      await t.db.query(`
+        CREATE CONSTRAINT TRIGGER injected_commit_failure AFTER INSERT OR UPDATE ON idempotency_keys
+          DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.key LIKE 'crash-%')
+          EXECUTE FUNCTION injected_commit_failure()`);
+      try {
+        await send('post', path, key, body).expect(500, { error: 'Server Error.' });
+      } finally {
+        await t.db.query(`DROP TRIGGER injected_commit_failure ON idempotency_keys`);
+      }
+      expect(await effects()).toEqual(before);
+      await emailsSettleAt(emailsBefore);
+
+      const retry = await send('post', path, key, body).expect(scenario.status);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(await effects()).toEqual(plus(before, scenario.adds));
+      await emailsSettleAt(emailsBefore + scenario.emails);
+      const replay = await send('post', path, key, body).expect(scenario.status);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(retry.body);
+    });
+  });
+
+  it('a connection lost at the commit, as when the API process dies, leaves neither rows nor key', async () => {
+    const { path, body } = await scenarios[1].prepare();
+    const key = newKey('killed');
+    const emailsBefore = smtp.messages.length;
+    const before = await effects();
+    await t.db.query(`
+      CREATE OR REPLACE FUNCTION injected_backend_death() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); PERFORM pg_sleep(5); RETURN NULL; END $$`);
+    await t.db.query(`
+      CREATE CONSTRAINT TRIGGER injected_backend_death AFTER INSERT OR UPDATE ON idempotency_keys
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.key LIKE 'killed-%')
+        EXECUTE FUNCTION injected_backend_death()`);
+    try {
+      const lost = await send('post', path, key, body);
+      expect([500, 503]).toContain(lost.status);
+    } finally {
+      await t.db.query(`DROP TRIGGER injected_backend_death ON idempotency_keys`);
+    }
+    expect(await effects()).toEqual(before);
+    await emailsSettleAt(emailsBefore);
+    await send('post', path, key, body).expect(201);
+    expect(await effects()).toEqual(plus(before, scenarios[1].adds));
+    await emailsSettleAt(emailsBefore + 1);
+  });
+
+  it('20 concurrent identical requests with one key: exactly one effect; the others get the stored answer or 409', async () => {
+    const { path, body } = await scenarios[1].prepare();
+    const key = newKey();
+    const emailsBefore = smtp.messages.length;
+    const before = await effects();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => send('post', path, key, body)));
+
+    const fresh = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
+    const replayed = responses.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === 'true');
+    const busy = responses.filter((r) => r.status === 409);
+    expect(fresh).toHaveLength(1);
+    expect(replayed.length + busy.length).toBe(19);
+    for (const replay of replayed) expect(replay.text).toBe(fresh[0].text);
+    for (const refusal of busy) expect(refusal.body).toEqual(IN_PROGRESS);
+    expect(await effects()).toEqual(plus(before, scenarios[1].adds));
+    await emailsSettleAt(emailsBefore + 1);
+  });
+
+  describe('a request still running', () => {
+    let second: TestApp;
+
+    beforeAll(async () => {
+      // Another API process on the same database: the decision is PostgreSQL's, not one process's memory.
+      second = await startTestApp({
+        database: t.database,
+        redisPrefix: t.config.redisPrefix,
+        clock,
+        env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '100000' },
+      });
+    });
+    afterAll(() => second.close());
+
+    it('holds its key in every API process: 409 whatever the body, then the stored answer', async () => {
+      const { path, body } = await scenarios[1].prepare();
+      const key = newKey();
+      const before = await effects();
+      const held = await holdPerson(body.person_id);
+      const running = send('post', path, key, body).then((response) => response);
+      try {
+        await someoneWaitsForALock();
+        await send('post', path, key, body, { app: second }).expect(409, IN_PROGRESS);
+        // 409 before the route's own validation, and whatever the body.
+        await send('post', path, key, { person_id: 'nope' }, { app: second }).expect(409, IN_PROGRESS);
+        await send('post', path, key, {}, { app: t }).expect(409, IN_PROGRESS);
+        // The body's parsing comes first: a body that is not JSON answers 400 even now.
+        const unparsable = await send('post', path, key, '{"person_id":', { app: second }).expect(400);
+        expect(unparsable.body).toEqual({ error: 'The request body is not valid JSON.' });
+      } finally {
+        await held.release();
+      }
+      const first = await running;
+      expect(first.status).toBe(201);
+      const replay = await send('post', path, key, body, { app: second }).expect(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual(first.body);
+      expect(await effects()).toEqual(plus(before, scenarios[1].adds));
+    });
+
+    it('does not hold the same key of another organization', async () => {
+      const other = await createTenant(t.app);
+      const { path, body } = await scenarios[1].prepare();
+      const key = newKey();
+      const held = await holdPerson(body.person_id);
+      const running = send('post', path, key, body).then((response) => response);
+      try {
+        await someoneWaitsForALock();
+        const person = await createPerson(t.app, other.organizationId);
+        const document = await createDocument(t.app, other.organizationId);
+        const theirs = await send(
+          'post',
+          path,
+          key,
+          { person_id: person.id, document_id: document.id },
+          { auth: other.auth, app: second },
+        ).expect(201);
+        expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+      } finally {
+        await held.release();
+      }
+      expect((await running).status).toBe(201);
+    });
+  });
+
+  it('the same key with another request answers 422 on the header and changes nothing', async () => {
+    const key = newKey();
+    const { body } = await scenarios[0].prepare();
+    const { path, body: requestBody } = await scenarios[1].prepare();
+    const first = await send('post', '/api/v1/people', key, body).expect(201);
+    const before = await effects();
+
+    await send('post', '/api/v1/people', key, { ...body, first_name: 'Ada' }).expect(422, REUSED);
+    await send('post', '/api/v1/people', key, { ...body, extra: null }).expect(422, REUSED);
+    await send('post', '/api/v1/people', key, {}).expect(422, REUSED);
+    // The mismatch is told before the route's own validation would refuse the body.
+    await send('post', '/api/v1/people', key, { email: 'not an email' }).expect(422, REUSED);
+    await send('post', path, key, requestBody).expect(422, REUSED);
+    expect(await effects()).toEqual(before);
+
+    // The path is compared as the API routes it: in any letter case.
+    const replay = await send('post', '/api/v1/PEOPLE', key, body).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it('after a 422 or a 404 the same key runs again', async () => {
+    const key = newKey();
+    const { path, body } = await scenarios[1].prepare();
+    const before = await effects();
+    await send('post', path, key, { ...body, person_id: newId() }).expect(404, { error: 'Person not found.' });
+    await send('post', path, key, { person_id: body.person_id }).expect(422);
+    await send('post', `/api/v1/groups/${newId()}/people`, key, { person_ids: [body.person_id] }).expect(404);
+    expect(await effects()).toEqual(before);
+
+    const created = await send('post', path, key, body).expect(201);
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+    expect(await effects()).toEqual(plus(before, scenarios[1].adds));
+    const replay = await send('post', path, key, body).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('keeps a key 24 hours; then the key is free and the request runs again', async () => {
+    const key = newKey();
+    const { path, body } = await scenarios[1].prepare();
+    const first = await send('post', path, key, body).expect(201);
+
+    clock.advance(24 * HOUR - 1);
+    const replay = await send('post', path, key, body).expect(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+
+    clock.advance(1);
+    const before = await effects();
+    const again = await send('post', path, key, body).expect(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.body.id).not.toBe(first.body.id);
+    // The older request was canceled by the new one, as any second request for the same person and document.
+    expect(await effects()).toEqual(plus(before, { requests: 1, notifications: 1 }));
+    // The key now answers with the new request, for another 24 hours.
+    const newer = await send('post', path, key, body).expect(201);
+    expect(newer.body.id).toBe(again.body.id);
+  });
+
+  it('keys belong to the organization: two organizations using one key never share its answer', async () => {
+    const other = await createTenant(t.app);
+    const key = newKey();
+    const { body } = await scenarios[0].prepare();
+    const ours = await send('post', '/api/v1/people', key, body).expect(201);
+    // The very same request with the same key in another organization runs there.
+    const theirs = await send('post', '/api/v1/people', key, body, { auth: other.auth }).expect(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.body.id).not.toBe(ours.body.id);
+    // And a different request there is no mismatch either.
+    const otherKey = newKey();
+    await send('post', '/api/v1/people', otherKey, body).expect(422); // the email is taken here: not stored
+    await send(
+      'post',
+      '/api/v1/people',
+      otherKey,
+      { ...body, email: `x.${otherKey}@example.test` },
+      { auth: other.auth },
+    ).expect(201);
+    expect((await effects(other.organizationId)).keys).toBe(2);
+  });
+
+  describe('the header', () => {
+    const person = () => ({ last_name: 'Lamarr', email: `hedy.${newKey()}@example.test` });
+
+    it.each([
+      ['empty', ''],
+      ['256 characters', 'k'.repeat(256)],
+      ['non-ASCII (Latin-1)', 'clé'],
+      ['a space', 'two words'],
+      ['a tab', 'tab\there'],
+    ])('is refused with 400 when %s', async (_name, key) => {
+      const before = await effects();
+      await send('post', '/api/v1/people', key, person()).expect(400, BAD_KEY);
+      expect(await effects()).toEqual(before);
+    });
+
+    it('is refused with 400 when it is UTF-8 beyond Latin-1', async () => {
+      const raw = await rawRequest(
+        t,
+        'POST /api/v1/people HTTP/1.1\r\nHost: api.test\r\n' +
+          `Authorization: ${tenant.auth.Authorization}\r\nIdempotency-Key: ключ-キー\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+      );
+      expect(raw.status).toBe(400);
+      expect(JSON.parse(raw.body)).toEqual(BAD_KEY);
+    });
+
+    it('is accepted at 1 and 255 visible ASCII characters, ! to ~', async () => {
+      for (const key of ['!', '~', `${'!~'.repeat(60)}${newKey().padEnd(135, 'x')}`.slice(0, 255)]) {
+        expect(key.length === 1 || key.length === 255).toBe(true);
+        const isolated = await createTenant(t.app);
+        await send('post', '/api/v1/people', key, person(), { auth: isolated.auth }).expect(201);
+      }
+    });
+
+    it('is optional: without it a request runs as it always did', async () => {
+      const body = person();
+      const before = await effects();
+      await send('post', '/api/v1/people', undefined, body).expect(201);
+      await send('post', '/api/v1/people', undefined, body).expect(422);
+      expect(await effects()).toEqual(plus(before, { people: 1 }));
+    });
+
+    it('is checked after the token, rate limit, billing and role, and before path ids and the body', async () => {
+      await t.http.post('/api/v1/people').set('Idempotency-Key', '').send(person()).expect(401);
+      const manager = await createTenant(t.app, { role: 'group_manager' });
+      await send('post', '/api/v1/people', '', person(), { auth: manager.auth }).expect(403);
+      const unpaid = await createTenant(t.app, { billing: 'inactive' });
+      await send('post', '/api/v1/people', '', person(), { auth: unpaid.auth }).expect(402);
+
+      await send('post', '/api/v1/groups/not-a-ulid/people', '', { person_ids: [] }).expect(400, BAD_KEY);
+      await send('post', '/api/v1/people', '', '{"broken":').expect(400, BAD_KEY);
+      await send('post', '/api/v1/people', '', JSON.stringify({ big: 'x'.repeat(1024 * 1024) })).expect(400, BAD_KEY);
+
+      // With a well-formed key, the body's own 400 and 413 come next, and nothing is stored.
+      const key = newKey();
+      await send('post', '/api/v1/people', key, '{"broken":').expect(400, {
+        error: 'The request body is not valid JSON.',
+      });
+      await send('post', '/api/v1/people', key, JSON.stringify({ big: 'x'.repeat(1024 * 1024) })).expect(413);
+      await send('post', '/api/v1/people', key, '[1]').expect(400, {
+        error: 'The request body must be a JSON object.',
+      });
+      await send('post', '/api/v1/people', key, person()).expect(201);
+    });
+
+    it('is checked after the rate limit', async () => {
+      const limited = await startTestApp({ database: t.database, clock, env: { RATE_LIMIT_PER_MINUTE: '1' } });
+      try {
+        await limited.http.get('/api/v1/me').set(tenant.auth).expect(200);
+        await send('post', '/api/v1/people', '', person(), { app: limited }).expect(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  it('covers every POST and PATCH under /api/v1, whichever module serves it, in the service and its description', async () => {
+    const keyed = t.app
+      .get(RouteCatalog)
+      .routes()
+      .filter((route) => ['POST', 'PATCH'].includes(route.method) && route.path.startsWith('/api/v1/'));
+    expect(keyed.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/people',
+        'POST /api/v1/attestation-requests',
+        'POST /api/v1/groups/:group/people',
+      ]),
+    );
+    const document = (await t.http.get('/api/v1/openapi.json').expect(200)).body as Json;
+    for (const route of keyed) {
+      const path = route.path.replace(/:[A-Za-z_]+/g, () => newId());
+      const method = route.method.toLowerCase() as 'post' | 'patch';
+      await send(method, path, 'not ascii: é', {}).expect(400, BAD_KEY);
+
+      const template = route.path.slice('/api/v1'.length).replace(/:([A-Za-z_]+)/g, '{$1}');
+      const operation = document.paths[template][method] as Json;
+      const where = `${route.method} ${template}`;
+      expect({ where, parameters: operation.parameters }).toEqual({
+        where,
+        parameters: expect.arrayContaining([{ $ref: '#/components/parameters/Idempotency-Key' }]),
+      });
+      expect({ where, statuses: Object.keys(operation.responses) }).toEqual({
+        where,
+        statuses: expect.arrayContaining(['400', '409', '422']),
+      });
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        if (status.startsWith('2')) {
+          expect(response.headers['Idempotent-Replayed']).toEqual({ $ref: '#/components/headers/Idempotent-Replayed' });
+        }
+      }
+    }
+    expect(document.components.parameters['Idempotency-Key']).toMatchObject({
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  });
+
+  describe('expired keys', () => {
+    const expired = () =>
+      count(`SELECT count(*) AS n FROM idempotency_keys WHERE expires_at <= $1`, [clock.now().toISOString()]);
+
+    it('are removed by a pass in batches; live keys stay', async () => {
+      for (let i = 0; i < 5; i++) {
+        await send('post', '/api/v1/people', newKey(), (await scenarios[0].prepare()).body).expect(201);
+      }
+      clock.advance(24 * HOUR);
+      const live = newKey();
+      await send('post', '/api/v1/people', live, (await scenarios[0].prepare()).body).expect(201);
+      const stale = await expired();
+      expect(stale).toBeGreaterThanOrEqual(5);
+
+      const removed = await t.app.get(RemoveExpiredIdempotencyKeys).execute({ batchSize: 2 });
+      expect(removed).toBe(stale);
+      expect(await expired()).toBe(0);
+      expect(await count(`SELECT count(*) AS n FROM idempotency_keys WHERE key = $1`, [live])).toBe(1);
+    });
+
+    it('are removed on schedule by the worker', async () => {
+      await send('post', '/api/v1/people', newKey(), (await scenarios[0].prepare()).body).expect(201);
+      clock.advance(24 * HOUR);
+      expect(await expired()).toBeGreaterThan(0);
+      const sweeper = await startWorker(t, { lifecycleIntervalMs: 200 });
+      try {
+        await eventually(async () => (await expired()) === 0, 10_000, 'the worker to remove expired keys');
+      } finally {
+        await sweeper.close();
+      }
+    });
+
+    it('are removed on schedule by the embedded API (no Redis), which is its own worker', async () => {
+      await send('post', '/api/v1/people', newKey(), (await scenarios[0].prepare()).body).expect(201);
+      clock.advance(24 * HOUR);
+      expect(await expired()).toBeGreaterThan(0);
+      const embedded = await startTestApp({
+        database: t.database,
+        clock,
+        env: { REDIS_URL: undefined, REMINDER_INTERVAL_DAYS: '365' },
+      });
+      try {
+        await eventually(async () => (await expired()) === 0, 10_000, 'the embedded API to remove expired keys');
+      } finally {
+        await embedded.close();
+      }
+    });
+  });
+});
+
+/** A request written byte for byte (Node's client refuses header values beyond Latin-1). */
+function rawRequest(t: TestApp, text: string): Promise<{ status: number; body: string }> {
+  const server = t.app.getHttpServer();
+  return new Promise((resolve, reject) => {
+    if (!server.listening) {
+      server.listen(0, '127.0.0.1', () => rawRequest(t, text).then(resolve, reject));
+      return;
+    }
+    const socket = connect((server.address() as { port: number }).port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const response = Buffer.concat(chunks).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]);
+      const body = response.slice(response.indexOf('\r\n\r\n') + 4);
+      resolve({ status, body });
+    });
+    // Not end(): a half-closed connection is dropped before its answer.
+    socket.write(Buffer.from(text, 'utf8'));
+  });
+}
