@@ -215,6 +215,15 @@ describe('Idempotency-Key', () => {
       }
       expect(await effects()).toEqual(after);
       await emailsSettleAt(emailsBefore + scenario.emails);
+
+      // Stored encrypted: none of the answer's values (ids, names, emails) is readable in the row.
+      const [row] = (await t.db.query(`SELECT response_body FROM idempotency_keys WHERE key = $1`, [key])) as {
+        response_body: Buffer;
+      }[];
+      const stored = row.response_body.toString('latin1');
+      const values = first.text.match(/"[^"]{10,}"/g) ?? [];
+      expect(values.length).toBeGreaterThan(0);
+      for (const value of values) expect(stored).not.toContain(value.slice(1, -1));
     });
 
     it('a failure after its rows are written, before the commit, leaves neither rows nor key; the retry runs once', async () => {

@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Idempotency-Key answers (EXTENSIONS.md §4): one row per organization and key, written in the transaction of the
- * request it answers. `expires_at` is indexed for the sweep that deletes expired rows in batches.
+ * request it answers. The answer's body is encrypted (AES-256-GCM, key derived from APP_KEY); `expires_at` is
+ * indexed for the sweep that deletes expired rows in batches.
  */
 export class IdempotencyKeys1764500000000 implements MigrationInterface {
   name = 'IdempotencyKeys1764500000000';
@@ -14,7 +15,7 @@ export class IdempotencyKeys1764500000000 implements MigrationInterface {
         key varchar(255) NOT NULL CHECK (key ~ '^[\\x21-\\x7e]{1,255}$'),
         fingerprint char(64) NOT NULL,
         response_status smallint NOT NULL CHECK (response_status BETWEEN 200 AND 299),
-        response_body text,
+        response_body bytea,
         created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (organization_id, key)

@@ -1,15 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { IdempotentResponses } from '../application/idempotent-responses';
 import { IdempotentResponse } from '../domain/idempotent-response';
 import { IdempotencyKeyRecord } from './idempotency-key.record';
+import { ResponseCipher } from './response-cipher';
 
 @Injectable()
 export class TypeormIdempotentResponses extends IdempotentResponses {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  private cipherForAppKey: ResponseCipher | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+  ) {
     super();
+  }
+
+  private get cipher(): ResponseCipher {
+    if (!this.config.appKey) throw new Error('APP_KEY is not set: Idempotency-Key answers cannot be stored');
+    this.cipherForAppKey ??= new ResponseCipher(this.config.appKey);
+    return this.cipherForAppKey;
   }
 
   /**
@@ -35,7 +48,10 @@ export class TypeormIdempotentResponses extends IdempotentResponses {
       organizationId: record.organizationId,
       key: record.key,
       fingerprint: record.fingerprint,
-      response: { status: record.responseStatus, body: record.responseBody },
+      response: {
+        status: record.responseStatus,
+        body: record.responseBody === null ? null : this.cipher.open(record.responseBody, context(organizationId, key)),
+      },
       createdAt: record.createdAt,
       expiresAt: record.expiresAt,
     });
@@ -56,7 +72,9 @@ export class TypeormIdempotentResponses extends IdempotentResponses {
         stored.key,
         stored.fingerprint,
         stored.response.status,
-        stored.response.body,
+        stored.response.body === null
+          ? null
+          : this.cipher.seal(stored.response.body, context(stored.organizationId, stored.key)),
         stored.createdAt,
         stored.expiresAt,
       ],
@@ -77,4 +95,9 @@ export class TypeormIdempotentResponses extends IdempotentResponses {
     );
     return removed;
   }
+}
+
+/** What a stored answer is bound to: it opens only for its own organization and key. */
+function context(organizationId: string, key: string): string {
+  return `${organizationId}\n${key}`;
 }
