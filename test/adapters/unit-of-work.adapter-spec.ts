@@ -39,6 +39,31 @@ describe('TypeormUnitOfWork', () => {
     expect(seen).toEqual([2, 2]);
   });
 
+  it('runs a nested run in a savepoint: a failure undoes only its own rows and hooks, and it can be retried', async () => {
+    const ran: string[] = [];
+    await unitOfWork.run(async () => {
+      await insert(10);
+      await unitOfWork.afterCommit(() => ran.push('outer'));
+      // A caught unique violation (as a use-case that retries does): the transaction goes on.
+      await expect(
+        unitOfWork.run(async () => {
+          await insert(11);
+          await unitOfWork.afterCommit(() => ran.push('failed inner'));
+          await insert(10);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      await unitOfWork.run(async () => {
+        await insert(12);
+        await unitOfWork.afterCommit(() => ran.push('inner'));
+      });
+    });
+    expect(ran).toEqual(['outer', 'inner']);
+    expect(
+      (await db.query(`SELECT id FROM uow_probe WHERE id >= 10 ORDER BY id`)).map((r: { id: number }) => r.id),
+    ).toEqual([10, 12]);
+    await db.query(`DELETE FROM uow_probe WHERE id >= 10`);
+  });
+
   it('drops the hooks of a transaction that rolls back', async () => {
     const ran: string[] = [];
     await expect(
