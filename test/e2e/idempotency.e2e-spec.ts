@@ -172,6 +172,18 @@ describe('Idempotency-Key', () => {
     await never(() => receiver.received.length > expected, 1_000);
     expect(receiver.received.length).toBe(expected);
   };
+  /** A request sent through the API, its first email already delivered (so it does not blur later counts). */
+  const sentRequest = async () => {
+    const person = await createPerson(t.app, tenant.organizationId);
+    const document = await createDocument(t.app, tenant.organizationId);
+    const emails = smtp.messages.length;
+    const created = await send('post', '/api/v1/attestation-requests', undefined, {
+      person_id: person.id,
+      document_id: document.id,
+    }).expect(201);
+    await emailsSettleAt(emails + 1);
+    return created.body.id as string;
+  };
   /** An endpoint that no request event reaches (only the test event goes to it whatever its filter). */
   const createEndpoint = async () =>
     (
@@ -248,6 +260,23 @@ describe('Idempotency-Key', () => {
       status: 200,
       adds: { memberships: 2, assignments: 4, requests: 4, notifications: 2, keys: 1 },
       emails: 2,
+      webhooks: 0,
+    },
+    {
+      name: 'POST /attestation-requests/{id}/cancel',
+      prepare: async () => ({ path: `/api/v1/attestation-requests/${await sentRequest()}/cancel` }),
+      status: 200,
+      adds: { keys: 1 },
+      emails: 0,
+      webhooks: 0,
+    },
+    {
+      // A second reminder within the hour would be a 409; the replay answers the first one's 200 and sends nothing.
+      name: 'POST /attestation-requests/{id}/remind',
+      prepare: async () => ({ path: `/api/v1/attestation-requests/${await sentRequest()}/remind` }),
+      status: 200,
+      adds: { notifications: 1, keys: 1 },
+      emails: 1,
       webhooks: 0,
     },
     {
