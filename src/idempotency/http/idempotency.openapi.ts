@@ -8,8 +8,12 @@ type Json = Record<string, any>;
 
 const KEYED_METHODS = ['post', 'patch'];
 const COUNTED = headerRefs('X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining');
-const ERROR = { $ref: '#/components/schemas/Error' };
+const ERROR = { $ref: '#/components/schemas/ErrorMessage' };
 const VALIDATION_ERROR = { $ref: '#/components/schemas/ValidationError' };
+const REUSED = 'The Idempotency-Key has already been used for another request.';
+const BAD_KEY_EXAMPLE = {
+  error: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).',
+};
 
 const KEY_PARAMETER = {
   name: IDEMPOTENCY_KEY_HEADER,
@@ -67,12 +71,14 @@ function describeKeyedOperation(operation: Json): void {
     '400',
     'The Idempotency-Key header is empty, longer than 255 characters, or not visible ASCII.',
     ERROR,
+    BAD_KEY_EXAMPLE,
   );
   addReason(
     responses,
     '409',
     'A request with the same Idempotency-Key is still running (in any API process), whatever its body.',
     ERROR,
+    { error: 'A request with this Idempotency-Key is in progress.' },
   );
   addReason(
     responses,
@@ -80,15 +86,23 @@ function describeKeyedOperation(operation: Json): void {
     'The Idempotency-Key was used in the last 24 hours for another request (method, path or body), keyed ' +
       '`Idempotency-Key`.',
     VALIDATION_ERROR,
+    {
+      message: REUSED,
+      errors: { [IDEMPOTENCY_KEY_HEADER]: [REUSED] },
+    },
   );
 }
 
 /** A new response for `status`, or one more reason on the route's own. */
-function addReason(responses: Json, status: string, reason: string, schema: Json): void {
+function addReason(responses: Json, status: string, reason: string, schema: Json, example: object): void {
   const existing = responses[status] as Json | undefined;
   if (existing) {
     existing.description = `${existing.description} Or: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
     return;
   }
-  responses[status] = { description: reason, headers: COUNTED, content: { 'application/json': { schema } } };
+  responses[status] = {
+    description: reason,
+    headers: COUNTED,
+    content: { 'application/json': { schema, example } },
+  };
 }
