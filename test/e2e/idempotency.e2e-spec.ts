@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Client } from 'pg';
-import { FixedClock, newId, RouteCatalog } from '@lib/common';
+import { FixedClock, newId } from '@lib/core';
+import { RouteCatalog } from '@lib/http';
 import { RemoveExpiredIdempotencyKeys } from '../../src/idempotency/application/remove-expired-idempotency-keys.use-case';
 import { createTenant, Tenant } from '../support/fixtures';
 import {
