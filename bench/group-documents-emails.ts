@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { newId } from '@lib/common';
+import { newId } from '@lib/core';
 import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { startSmtpCapture } from '../test/support/smtp-capture';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { createTenant, Tenant } from '../support/fixtures';
 import { groupManagerOf } from '../support/management-fixtures';
 import { createGroup, createPerson } from '../support/membership-fixtures';

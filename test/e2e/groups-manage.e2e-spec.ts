@@ -1,4 +1,4 @@
-import { FixedClock } from '@lib/common';
+import { FixedClock } from '@lib/core';
 import { createTenant, Tenant } from '../support/fixtures';
 import { groupManagerOf } from '../support/management-fixtures';
 import { createDocument, createGroup, createPerson } from '../support/membership-fixtures';

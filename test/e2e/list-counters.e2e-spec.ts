@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DomainError, FixedClock, ValidationFailedError } from '@lib/common';
+import { DomainError, FixedClock, ValidationFailedError } from '@lib/core';
 import { SignAttestation } from '../../src/attestation-page/application/sign-attestation.use-case';
 import { OpenAttestationPage } from '../../src/attestation-page/application/open-attestation-page.use-case';
 import { AttestationLinks } from '../../src/attestation-requests/application/attestation-links';

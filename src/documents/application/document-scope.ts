@@ -1,4 +1,4 @@
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { Document } from '../domain/document';
 import type { DocumentRepository } from './document.repository';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import { DocumentListingRepository, PublishedRevisionSummary } from './document-listing.repository';
 import { findDocument } from './document-scope';
 import { DocumentRepository } from './document.repository';

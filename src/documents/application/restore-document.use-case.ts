@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentReference, findDocument } from './document-scope';
 import { UnitOfWork } from '../../database/unit-of-work';

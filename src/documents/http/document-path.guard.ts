@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { isUlid, NotFoundError } from '@lib/common';
+import { isUlid, NotFoundError } from '@lib/core';
 import type { AuthenticatedRequest } from '../../identity/http/current-principal.decorator';
 import { DocumentRepository } from '../application/document.repository';
 

@@ -9,7 +9,7 @@ import {
   toEnvelope,
   UlidPathPipe,
   wantsArchived,
-} from '@lib/common';
+} from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';

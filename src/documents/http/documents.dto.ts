@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, rules, trimmed, trimmedOrNull } from '@lib/common';
+import { ArchivablePageQuery, Field, rules, trimmed, trimmedOrNull } from '@lib/http';
 import { DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from '../domain/document';
 import { REVISION_CONTENT_MAX_LENGTH, REVISION_FORMATS, RevisionFormat } from '../domain/document-revision';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError, ValidationFailedError } from '@lib/common';
+import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { findGroup, GroupReference } from './group-scope';

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { Group } from '../domain/group';
 import type { GroupRepository } from './group.repository';
 

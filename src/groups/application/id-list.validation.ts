@@ -1,4 +1,5 @@
-import { displayName, FieldErrors, isUlid, messages, rules } from '@lib/common';
+import { FieldErrors, isUlid } from '@lib/core';
+import { displayName, messages, rules } from '@lib/http';
 
 /**
  * The element rules of an id list such as `person_ids` or `document_ids`, in Laravel's order and wording, keyed

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, Page, PageRequest } from '@lib/common';
+import { Clock } from '@lib/core';
+import { Page, PageRequest } from '@lib/http';
 import { DocumentListingRepository } from '../../documents/application/document-listing.repository';
 import type { DocumentListing } from '../../documents/domain/document-listing';
 import { findGroup } from './group-scope';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageRequest } from '@lib/common';
+import type { Page, PageRequest } from '@lib/http';
 import { PersonRepository } from '../../people/application/person.repository';
 import type { Person } from '../../people/domain/person';
 import { findGroup } from './group-scope';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import { findGroup, GroupReference } from './group-scope';
 import { GroupRepository } from './group.repository';
 

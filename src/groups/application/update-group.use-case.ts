@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import type { Group, GroupChanges } from '../domain/group';
 import { findGroup, GroupReference } from './group-scope';
 import { GroupRepository } from './group.repository';

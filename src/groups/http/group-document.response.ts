@@ -1,4 +1,4 @@
-import { ApiUlid, DataList, ResponseSchema } from '@lib/common';
+import { ApiUlid, DataList, ResponseSchema } from '@lib/http';
 
 /** One document of a group, as POST /groups/{group}/documents answers it. */
 @ResponseSchema('GroupDocument', "A document's place in a group.")

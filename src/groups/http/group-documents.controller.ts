@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';

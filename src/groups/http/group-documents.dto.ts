@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Field, rules, ULID_INPUT_PATTERN } from '@lib/common';
+import { Field, rules, ULID_INPUT_PATTERN } from '@lib/http';
 
 export const MAX_DOCUMENTS_PER_ADD = 100;
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, rules, trimmed } from '@lib/common';
+import { Field, rules, trimmed } from '@lib/http';
 import { GROUP_NAME_MAX_LENGTH } from '../domain/group';
 
 /** POST /groups. */

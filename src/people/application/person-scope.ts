@@ -1,4 +1,4 @@
-import { NotFoundError } from '@lib/common';
+import { NotFoundError } from '@lib/core';
 import type { Person } from '../domain/person';
 import type { PersonRepository } from './person.repository';
 

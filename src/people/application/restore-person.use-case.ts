@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/common';
+import { Clock } from '@lib/core';
 import type { Person } from '../domain/person';
 import { findPerson, PersonReference } from './person-scope';
 import { UnitOfWork } from '../../database/unit-of-work';

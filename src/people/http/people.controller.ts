@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/common';
+import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';

@@ -2,15 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
-import {
-  containsPattern,
-  fetchPage,
-  isUniqueViolation,
-  messages,
-  Page,
-  PageRequest,
-  ValidationFailedError,
-} from '@lib/common';
+import { ValidationFailedError } from '@lib/core';
+import { messages, Page, PageRequest } from '@lib/http';
+import { containsPattern, fetchPage, isUniqueViolation } from '@lib/persistence';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
 import type { Statement } from '../../database/list-totals';
