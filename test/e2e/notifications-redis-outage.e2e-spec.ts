@@ -1,8 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
-import Redis from 'ioredis';
 import { FixedClock } from '@lib/core';
+import { DisposableRedis } from '../support/disposable-redis';
 import { createTenant } from '../support/fixtures';
 import {
   createDocument,
@@ -14,54 +13,6 @@ import {
 } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
-
-/** A Redis of this file's own, on a free port, that the test can stop and start again (no persistence). */
-class DisposableRedis {
-  private process: ChildProcess | null = null;
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<void> {
-    if (this.process) return;
-    this.process = spawn(
-      process.env.REDIS_SERVER_BIN ?? 'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await eventually(
-        async () => {
-          try {
-            if (probe.status !== 'ready') await probe.connect();
-            return (await probe.ping()) === 'PONG';
-          } catch {
-            probe.disconnect();
-            return false;
-          }
-        },
-        10_000,
-        'redis-server to start',
-      );
-    } finally {
-      probe.disconnect();
-    }
-  }
-
-  async stop(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-    this.process = null;
-  }
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
