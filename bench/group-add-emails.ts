@@ -7,96 +7,19 @@
  * Knobs: BENCH_ROUNDS (default 5; a fresh group and 100 fresh people each), BENCH_EMAIL_DATABASE_URL,
  * REDIS_URL, BENCH_KEEP_DATABASE=1.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { newId } from '@lib/core';
 import { migrate } from '../src/database/migrate';
-import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { DOCUMENTS, PEOPLE, seedOrganization, seedRound } from './lib/group-add-seed';
 
 const ROOT = join(__dirname, '..');
-const PEOPLE = 100;
-const DOCUMENTS = 20;
 const log = (text = '') => process.stdout.write(`${text}\n`);
 
-interface Seed {
-  organizationId: string;
-  token: string;
-  documentIds: string[];
-}
-
-async function seedOrganization(client: Client): Promise<Seed> {
-  const organizationId = newId();
-  const userId = newId();
-  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  await client.query(
-    `INSERT INTO organizations (id, name, billing_status, created_at, updated_at) VALUES ($1, 'Bench & Co', 'active', now(), now())`,
-    [organizationId],
-  );
-  await client.query(
-    `INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', 'bench@example.test', now(), now())`,
-    [userId],
-  );
-  await client.query(
-    `INSERT INTO organization_memberships (organization_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'owner', now(), now())`,
-    [organizationId, userId],
-  );
-  await client.query(
-    `INSERT INTO api_tokens (id, organization_id, user_id, created_by_user_id, name, token_hash, created_at)
-     VALUES ($1, $2, $3, $3, 'bench', $4, now())`,
-    [newId(), organizationId, userId, hashToken(token)],
-  );
-  const documentIds: string[] = [];
-  for (let i = 1; i <= DOCUMENTS; i++) {
-    const documentId = newId();
-    const revisionId = newId();
-    const content = `# Policy ${i}\n\nRead and sign.`;
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO documents (id, organization_id, name, latest_revision_id, created_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())`,
-      [documentId, organizationId, `Policy ${String(i).padStart(2, '0')}`, revisionId],
-    );
-    await client.query(
-      `INSERT INTO document_revisions (id, organization_id, document_id, content, content_sha256, published_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, now(), now())`,
-      [revisionId, organizationId, documentId, content, createHash('sha256').update(content).digest('hex')],
-    );
-    await client.query('COMMIT');
-    documentIds.push(documentId);
-  }
-  return { organizationId, token, documentIds };
-}
-
-/** A new auto-issuing group holding the 20 documents, and 100 new people. */
-async function seedRound(
-  client: Client,
-  seed: Seed,
-  round: number,
-): Promise<{ groupId: string; people: { id: string; email: string }[] }> {
-  const groupId = newId();
-  await client.query(
-    `INSERT INTO groups (id, organization_id, name, auto_issue_requests, created_at, updated_at) VALUES ($1, $2, $3, true, now(), now())`,
-    [groupId, seed.organizationId, `Bench group ${round}`],
-  );
-  await client.query(
-    `INSERT INTO group_documents (group_id, document_id, created_at) SELECT $1, unnest($2::varchar[]), now()`,
-    [groupId, seed.documentIds],
-  );
-  const people = Array.from({ length: PEOPLE }, (_, i) => ({
-    id: newId(),
-    email: `round${round}.person${i}@example.test`,
-  }));
-  await client.query(
-    `INSERT INTO people (id, organization_id, first_name, last_name, email, source, created_at, updated_at)
-     SELECT id, $1, 'Person', 'Bench', email, 'oauth', now(), now() FROM unnest($2::varchar[], $3::varchar[]) AS p (id, email)`,
-    [seed.organizationId, people.map((p) => p.id), people.map((p) => p.email)],
-  );
-  return { groupId, people };
-}
 
 async function main(): Promise<void> {
   for (const entry of ['dist/src/main.js', 'dist/src/worker.js']) {

@@ -7,8 +7,8 @@ import type { Client } from 'pg';
 import { newId } from '@lib/core';
 import { hashToken, TOKEN_PREFIX } from '../../src/identity/domain/api-token';
 
-const PEOPLE = 100;
-const DOCUMENTS = 20;
+export const PEOPLE = 100;
+export const DOCUMENTS = 20;
 
 export interface Seed {
   organizationId: string;
