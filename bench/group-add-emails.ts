@@ -20,7 +20,6 @@ import { DOCUMENTS, PEOPLE, seedOrganization, seedRound } from './lib/group-add-
 const ROOT = join(__dirname, '..');
 const log = (text = '') => process.stdout.write(`${text}\n`);
 
-
 async function main(): Promise<void> {
   for (const entry of ['dist/src/main.js', 'dist/src/worker.js']) {
     if (!existsSync(join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first`);

@@ -8,71 +8,22 @@
  * bench:group-documents` runs only this. Knobs: BENCH_ROUNDS (default 3; a fresh group of 1,000 fresh people
  * each), BENCH_GROUP_DOCUMENTS_DATABASE_URL, REDIS_URL, BENCH_KEEP_DATABASE=1.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { newId } from '@lib/core';
 import { migrate } from '../src/database/migrate';
-import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { DOCUMENTS, Seed, seedOrganization } from './lib/group-add-seed';
 
 const ROOT = join(__dirname, '..');
 const MEMBERS = 1_000;
-const DOCUMENTS = 20;
 const CALL_TARGET_MS = 3_000;
 const EMAILS_TARGET_MS = 20_000;
 const log = (text = '') => process.stdout.write(`${text}\n`);
-
-interface Seed {
-  organizationId: string;
-  token: string;
-  documentIds: string[];
-}
-
-async function seedOrganization(client: Client): Promise<Seed> {
-  const organizationId = newId();
-  const userId = newId();
-  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  await client.query(
-    `INSERT INTO organizations (id, name, billing_status, created_at, updated_at) VALUES ($1, 'Bench & Co', 'active', now(), now())`,
-    [organizationId],
-  );
-  await client.query(
-    `INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', $2, now(), now())`,
-    [userId, `bench.${userId}@example.test`],
-  );
-  await client.query(
-    `INSERT INTO organization_memberships (organization_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'owner', now(), now())`,
-    [organizationId, userId],
-  );
-  await client.query(
-    `INSERT INTO api_tokens (id, organization_id, user_id, created_by_user_id, name, token_hash, created_at)
-     VALUES ($1, $2, $3, $3, 'bench', $4, now())`,
-    [newId(), organizationId, userId, hashToken(token)],
-  );
-  const documentIds: string[] = [];
-  for (let i = 1; i <= DOCUMENTS; i++) {
-    const documentId = newId();
-    const revisionId = newId();
-    const content = `# Policy ${i}\n\nRead and sign.`;
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO documents (id, organization_id, name, latest_revision_id, created_at, updated_at) VALUES ($1, $2, $3, $4, now(), now())`,
-      [documentId, organizationId, `Policy ${String(i).padStart(2, '0')}`, revisionId],
-    );
-    await client.query(
-      `INSERT INTO document_revisions (id, organization_id, document_id, content, content_sha256, published_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, now(), now())`,
-      [revisionId, organizationId, documentId, content, createHash('sha256').update(content).digest('hex')],
-    );
-    await client.query('COMMIT');
-    documentIds.push(documentId);
-  }
-  return { organizationId, token, documentIds };
-}
 
 /** A new auto-issuing group, without documents, of 1,000 new people. */
 async function seedRound(

@@ -25,8 +25,8 @@ export async function seedOrganization(client: Client): Promise<Seed> {
     [organizationId],
   );
   await client.query(
-    `INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', 'bench@example.test', now(), now())`,
-    [userId],
+    `INSERT INTO users (id, name, email, created_at, updated_at) VALUES ($1, 'Bench', $2, now(), now())`,
+    [userId, `bench.${userId}@example.test`],
   );
   await client.query(
     `INSERT INTO organization_memberships (organization_id, user_id, role, created_at, updated_at) VALUES ($1, $2, 'owner', now(), now())`,
