@@ -46,6 +46,9 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.useLogger(app.get(Logger));
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
+  // No ETag: hashing every JSON body costs CPU on each request (a SHA-1 of up to ~100 KB on a list page), and the
+  // contract promises no conditional GETs; a page's body changes with any write anyway.
+  app.set('etag', false);
   app.use(httpMetrics(app.get(Metrics)));
   app.use(closeConnectionsWhileDraining(app.get(ShutdownState)));
   app.use(literalBrokenPercents);

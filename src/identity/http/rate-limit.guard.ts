@@ -1,25 +1,31 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { AppConfig } from '../../config/app-config';
 import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 import { enforceRateLimit } from './rate-limit';
 
 /**
- * Step 3: the per-token limit. Out of the box the throttler keys by route and IP and omits the contract's
- * headers on a 429; here the key is the token alone, so every route shares one allowance per token.
+ * Step 3: the per-token limit. The key is the token alone, so every route shares one allowance per token, and a
+ * 429 carries the contract's headers. Only the throttler's storage is used: its guard resolves a skip flag, a
+ * limit and a TTL from route metadata on every request, for one limit that never varies by route.
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
-  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return accessPolicyOf(this.reflector, context) === 'public';
-  }
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly config: AppConfig,
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+  ) {}
 
-  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    const http = props.context.switchToHttp();
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (accessPolicyOf(this.reflector, context) === 'public') return true;
+    const http = context.switchToHttp();
     const request = http.getRequest<Request & AuthenticatedRequest>();
     const key = request.principal ? `token:${request.principal.tokenId}` : `ip:${request.ip ?? 'unknown'}`;
-    await enforceRateLimit(this.storageService, http.getResponse<Response>(), key, props.limit);
+    await enforceRateLimit(this.storage, http.getResponse<Response>(), key, this.config.rateLimitPerMinute);
     return true;
   }
 }
