@@ -38,13 +38,6 @@ module.exports = {
       from: { path: '^src/([^/]+)/', pathNot: '^src/database/' },
       to: { path: '^src/([^/]+)/infrastructure/', pathNot: ['^src/$1/infrastructure/', '\\.record\\.ts$'] },
     },
-    {
-      name: 'import-the-split-libs',
-      comment: 'libs/common only re-exports libs/core, libs/http and libs/persistence for older branches: import those.',
-      severity: 'warn',
-      from: { path: '^src/' },
-      to: { path: '^libs/common/' },
-    },
     { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
   ],
   options: {

@@ -12,7 +12,7 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   moduleNameMapper: {
-    '^@lib/(core|http|persistence|common)$': '<rootDir>/libs/$1/src',
+    '^@lib/(core|http|persistence)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
