@@ -2,7 +2,7 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { assignRequestId, createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/http';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
@@ -47,8 +47,10 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   app.disable('x-powered-by');
   // No ETag: hashing every JSON body costs CPU on each request (a SHA-1 of up to ~100 KB on a list page), and the
-  // contract promises no conditional GETs; a page's body changes with any write anyway.
+  // contract promises no conditional GETs; a page's body changes with any write anyway. Nor a 304 for a client's
+  // `If-None-Match: *` or `If-Modified-Since`, which Express would answer on its own: no operation declares one.
   app.set('etag', false);
+  Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
   app.use(httpMetrics(app.get(Metrics)));
   app.use(closeConnectionsWhileDraining(app.get(ShutdownState)));
   app.use(literalBrokenPercents);

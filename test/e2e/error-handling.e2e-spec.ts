@@ -74,6 +74,18 @@ describe('error hygiene and the order of the pipeline', () => {
     expect(response.body).toEqual({ error: expect.any(String) });
   });
 
+  it('sends no ETag and ignores If-None-Match: a list is answered in full every time', async () => {
+    const first = await t.http.get('/api/v1/people').set(tenant.auth).expect(200);
+    expect(first.headers.etag).toBeUndefined();
+    for (const [header, value] of [
+      ['If-None-Match', '*'],
+      ['If-Modified-Since', new Date(Date.now() + 3600_000).toUTCString()],
+    ]) {
+      const again = await t.http.get('/api/v1/people').set(tenant.auth).set(header, value).expect(200);
+      expect(again.body).toEqual(first.body);
+    }
+  });
+
   it('echoes a client X-Request-Id, generates one otherwise, and refuses unsafe ones', async () => {
     const echoed = await t.http.get('/api/v1/me').set(tenant.auth).set('X-Request-Id', 'client-id-123').expect(200);
     expect(echoed.headers['x-request-id']).toBe('client-id-123');
