@@ -2,23 +2,59 @@ import { newId, ValidationFailedError } from '@lib/core';
 
 export const GROUP_NAME_MAX_LENGTH = 255;
 
+export interface GroupProps {
+  id: string;
+  organizationId: string;
+  name: string;
+  autoIssueRequests: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /**
  * A set of people sharing documents. Joining a group assigns its documents; with `autoIssueRequests`, joining
  * also sends signature requests for them.
  */
 export class Group {
-  constructor(
-    readonly id: string,
-    readonly organizationId: string,
-    public name: string,
-    public autoIssueRequests: boolean,
-    readonly createdAt: Date,
-    public updatedAt: Date,
-  ) {}
+  private constructor(private readonly props: GroupProps) {}
+
+  /** A group as stored; no rule is applied (it was applied when the group was created or changed). */
+  static restore(props: GroupProps): Group {
+    return new Group({ ...props });
+  }
 
   static create(input: { organizationId: string; name: string; autoIssueRequests?: boolean; now: Date }): Group {
-    const name = checkedName(input.name);
-    return new Group(newId(), input.organizationId, name, input.autoIssueRequests ?? false, input.now, input.now);
+    return new Group({
+      id: newId(),
+      organizationId: input.organizationId,
+      name: checkedName(input.name),
+      autoIssueRequests: input.autoIssueRequests ?? false,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  toSnapshot(): Readonly<GroupProps> {
+    return Object.freeze({ ...this.props });
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+  get organizationId(): string {
+    return this.props.organizationId;
+  }
+  get name(): string {
+    return this.props.name;
+  }
+  get autoIssueRequests(): boolean {
+    return this.props.autoIssueRequests;
+  }
+  get createdAt(): Date {
+    return this.props.createdAt;
+  }
+  get updatedAt(): Date {
+    return this.props.updatedAt;
   }
 
   /**
@@ -29,9 +65,9 @@ export class Group {
     const name = changes.name === undefined ? this.name : checkedName(changes.name);
     const autoIssueRequests = changes.autoIssueRequests ?? this.autoIssueRequests;
     if (name === this.name && autoIssueRequests === this.autoIssueRequests) return false;
-    this.name = name;
-    this.autoIssueRequests = autoIssueRequests;
-    this.updatedAt = now;
+    this.props.name = name;
+    this.props.autoIssueRequests = autoIssueRequests;
+    this.props.updatedAt = now;
     return true;
   }
 }

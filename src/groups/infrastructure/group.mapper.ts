@@ -3,10 +3,16 @@ import { GroupRecord } from './group.record';
 import type { GroupRow } from './groups-list.sql';
 
 export const groupMapper = {
-  toDomain: (r: GroupRecord): Group =>
-    new Group(r.id, r.organizationId, r.name, r.autoIssueRequests, r.createdAt, r.updatedAt),
+  toDomain: (r: GroupRecord): Group => Group.restore({ ...r }),
   fromRow: (r: GroupRow): Group =>
-    new Group(r.id, r.organization_id, r.name, r.auto_issue_requests, r.created_at, r.updated_at),
+    Group.restore({
+      id: r.id,
+      organizationId: r.organization_id,
+      name: r.name,
+      autoIssueRequests: r.auto_issue_requests,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }),
   // The entity's fields are the record's, by name.
-  toRecord: (g: Group): GroupRecord => Object.assign(new GroupRecord(), g),
+  toRecord: (g: Group): GroupRecord => Object.assign(new GroupRecord(), g.toSnapshot()),
 };
