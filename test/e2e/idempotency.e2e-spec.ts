@@ -24,6 +24,10 @@ const REUSED = {
   message: 'The Idempotency-Key has already been used for another request.',
   errors: { 'Idempotency-Key': ['The Idempotency-Key has already been used for another request.'] },
 };
+const UNREADABLE_MESSAGE =
+  'The request with this Idempotency-Key was already performed, but its stored answer can no longer be read ' +
+  "(the service's encryption key was changed); it is not run again.";
+const UNREADABLE = { message: UNREADABLE_MESSAGE, errors: { 'Idempotency-Key': [UNREADABLE_MESSAGE] } };
 const IN_PROGRESS = { error: 'A request with this Idempotency-Key is in progress.' };
 const BAD_KEY = { error: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters (no spaces).' };
 
@@ -759,6 +763,59 @@ describe('Idempotency-Key', () => {
     expect(now.body.description).toBe('changed meanwhile');
     // The same key for another operation on the same endpoint is another request.
     await send('post', `${path}/rotate-secret`, key).expect(422, REUSED);
+  });
+
+  it('after APP_KEY changed, a replay whose stored answer cannot be read answers 422 on the header: never 500, never a second run', async () => {
+    const { path, body } = await aRequest();
+    const key = newKey();
+    const emailsBefore = smtp.messages.length;
+    const first = await send('post', path, key, body).expect(201);
+    await emailsSettleAt(emailsBefore + 1);
+    const after = await effects();
+    // The same database and queues, served by an API process whose APP_KEY is another one.
+    const rotated = await startTestApp({
+      database: t.database,
+      redisPrefix: t.config.redisPrefix,
+      clock,
+      env: {
+        APP_KEY: 'a-rotated-app-key-fedcba9876543210fedcba9876543210',
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_PER_MINUTE: '100000',
+        REMINDER_INTERVAL_DAYS: '365',
+      },
+    });
+    try {
+      for (const again of [body, respelled(body)]) {
+        const refused = await send('post', path, key, again, { app: rotated }).expect(422, UNREADABLE);
+        expect(refused.headers['idempotent-replayed']).toBeUndefined();
+      }
+      // Another request with the key is still told apart (its fingerprint is not encrypted).
+      await send('post', path, key, { ...body, recipient_message: 'Other' }, { app: rotated }).expect(422, REUSED);
+      // No row, no email: the request was not run a second time, and the stored answer was left as it was.
+      expect(await effects()).toEqual(after);
+      await emailsSettleAt(emailsBefore + 1);
+      const replay = await send('post', path, key, body).expect(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.text).toBe(first.text);
+
+      // Keys stored under the new APP_KEY replay there as usual.
+      const { path: newPath, body: newBody } = await aPerson();
+      const newKeyName = newKey();
+      const stored = await send('post', newPath, newKeyName, newBody, { app: rotated }).expect(201);
+      const replayed = await send('post', newPath, newKeyName, newBody, { app: rotated }).expect(201);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(replayed.text).toBe(stored.text);
+
+      // After its 24 hours the key is free again, as any other: its next use runs and is stored afresh.
+      clock.advance(24 * HOUR);
+      const before = await effects();
+      const rerun = await send('post', path, key, body, { app: rotated }).expect(201);
+      expect(rerun.headers['idempotent-replayed']).toBeUndefined();
+      await expectAdded(before, { requests: 1, notifications: 1 });
+      await emailsSettleAt(emailsBefore + 2);
+    } finally {
+      await rotated.close();
+    }
   });
 
   it('after a 422 or a 404 the same key runs again', async () => {

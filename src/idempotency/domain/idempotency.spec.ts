@@ -1,4 +1,9 @@
-import { IdempotencyKeyReusedError, IdempotentResponse } from './idempotent-response';
+import {
+  IdempotencyKeyReusedError,
+  IdempotentAnswerUnreadableError,
+  IdempotentResponse,
+  UNREADABLE_RESPONSE,
+} from './idempotent-response';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, parseIdempotencyKey } from './idempotency-key';
 import { canonicalJson, requestFingerprint } from './request-fingerprint';
 
@@ -81,5 +86,17 @@ describe('IdempotentResponse', () => {
   it('replays for the same request only', () => {
     expect(stored.replayFor('f'.repeat(64))).toEqual({ status: 201, body: '{"id":"x"}' });
     expect(() => stored.replayFor('0'.repeat(64))).toThrow(IdempotencyKeyReusedError);
+  });
+
+  it('refuses to replay an answer that can no longer be read, on the header (422), and still tells another request', () => {
+    const unreadable = IdempotentResponse.restore({ ...stored.toSnapshot(), response: UNREADABLE_RESPONSE });
+    expect(() => unreadable.replayFor('f'.repeat(64))).toThrow(IdempotentAnswerUnreadableError);
+    expect(() => unreadable.replayFor('f'.repeat(64))).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        errors: { 'Idempotency-Key': [expect.stringMatching(/already performed.*can no longer be read/)] },
+      }),
+    );
+    expect(() => unreadable.replayFor('0'.repeat(64))).toThrow(IdempotencyKeyReusedError);
   });
 });

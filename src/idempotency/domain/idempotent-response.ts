@@ -7,11 +7,17 @@ export interface ResponseSnapshot {
   body: string | null;
 }
 
+/**
+ * A stored answer whose body can no longer be read: it was encrypted under an `APP_KEY` the service no longer has
+ * (or its bytes were altered). Its request was performed all the same; it is neither replayed nor run again.
+ */
+export const UNREADABLE_RESPONSE = 'unreadable' as const;
+
 export interface IdempotentResponseProps {
   organizationId: string;
   key: string;
   fingerprint: string;
-  response: ResponseSnapshot;
+  response: ResponseSnapshot | typeof UNREADABLE_RESPONSE;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -28,7 +34,12 @@ export class IdempotentResponse {
     return status >= 200 && status < 300;
   }
 
-  static record(input: Omit<IdempotentResponseProps, 'expiresAt' | 'createdAt'> & { now: Date }): IdempotentResponse {
+  static record(
+    input: Omit<IdempotentResponseProps, 'expiresAt' | 'createdAt' | 'response'> & {
+      response: ResponseSnapshot;
+      now: Date;
+    },
+  ): IdempotentResponse {
     if (!IdempotentResponse.isKept(input.response.status)) {
       throw new Error(`only 2xx responses are kept, not ${input.response.status}`);
     }
@@ -46,8 +57,9 @@ export class IdempotentResponse {
     return new IdempotentResponse({ ...props });
   }
 
-  get response(): ResponseSnapshot {
-    return { ...this.props.response };
+  get response(): ResponseSnapshot | typeof UNREADABLE_RESPONSE {
+    const response = this.props.response;
+    return response === UNREADABLE_RESPONSE ? response : { ...response };
   }
 
   /** Past its 24 hours the key is free, whether or not the sweep has removed it yet. */
@@ -55,14 +67,19 @@ export class IdempotentResponse {
     return this.props.expiresAt.getTime() <= now.getTime();
   }
 
-  /** The stored answer for a request with this fingerprint; a different request may not reuse the key. */
+  /**
+   * The stored answer for a request with this fingerprint; a different request may not reuse the key. The same
+   * request whose answer can no longer be read is refused too (422), never run a second time.
+   */
   replayFor(fingerprint: string): ResponseSnapshot {
     if (fingerprint !== this.props.fingerprint) throw new IdempotencyKeyReusedError();
-    return this.response;
+    const response = this.response;
+    if (response === UNREADABLE_RESPONSE) throw new IdempotentAnswerUnreadableError();
+    return response;
   }
 
   toSnapshot(): IdempotentResponseProps {
-    return { ...this.props, response: { ...this.props.response } };
+    return { ...this.props, response: this.response };
   }
 }
 
@@ -78,5 +95,20 @@ export class IdempotencyKeyInProgressError extends DomainError {
 export class IdempotencyKeyReusedError extends ValidationFailedError {
   constructor() {
     super({ [IDEMPOTENCY_KEY_HEADER]: ['The Idempotency-Key has already been used for another request.'] });
+  }
+}
+
+export const UNREADABLE_ANSWER_MESSAGE =
+  'The request with this Idempotency-Key was already performed, but its stored answer can no longer be read ' +
+  "(the service's encryption key was changed); it is not run again.";
+
+/**
+ * The same request as the key's, whose stored answer cannot be decrypted any more (APP_KEY changed): 422 on the
+ * header, like a reused key, because retrying cannot help (a 409 would tell the client to retry) and running the
+ * request again would repeat its effect.
+ */
+export class IdempotentAnswerUnreadableError extends ValidationFailedError {
+  constructor() {
+    super({ [IDEMPOTENCY_KEY_HEADER]: [UNREADABLE_ANSWER_MESSAGE] });
   }
 }

@@ -24,7 +24,8 @@ const KEY_PARAMETER = {
     "a successful (2xx) answer is stored with the key, for the organization, for 24 hours, in the request's own " +
     'transaction. The same request (method, path and JSON body, whatever its key order or whitespace; no body is ' +
     '`{}`) with the same key then gets that answer again with `Idempotent-Replayed: true`, and nothing else happens. ' +
-    'A failure is not stored: the key may be used again.',
+    'A failure is not stored: the key may be used again. The same key with another request, or with this one ' +
+    "once its stored answer can no longer be read (the service's encryption key was changed), is a 422.",
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 };
 
@@ -84,7 +85,8 @@ function describeKeyedOperation(operation: Json): void {
     responses,
     '422',
     'The Idempotency-Key was used in the last 24 hours for another request (method, path or body), keyed ' +
-      '`Idempotency-Key`.',
+      '`Idempotency-Key`; or for this very request, whose stored answer can no longer be read because the ' +
+      "service's encryption key was changed since: the request was performed and is not run again.",
     VALIDATION_ERROR,
     {
       message: REUSED,

@@ -1,15 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { IdempotentResponses } from '../application/idempotent-responses';
-import { IdempotentResponse } from '../domain/idempotent-response';
+import { IdempotentResponse, ResponseSnapshot, UNREADABLE_RESPONSE } from '../domain/idempotent-response';
 import { IdempotencyKeyRecord } from './idempotency-key.record';
 import { ResponseCipher } from './response-cipher';
 
 @Injectable()
 export class TypeormIdempotentResponses extends IdempotentResponses {
+  private readonly logger = new Logger('IdempotentResponses');
   private cipherForAppKey: ResponseCipher | null = null;
 
   constructor(
@@ -48,17 +49,38 @@ export class TypeormIdempotentResponses extends IdempotentResponses {
       organizationId: record.organizationId,
       key: record.key,
       fingerprint: record.fingerprint,
-      response: {
-        status: record.responseStatus,
-        body: record.responseBody === null ? null : this.cipher.open(record.responseBody, context(organizationId, key)),
-      },
+      response: this.opened(record),
       createdAt: record.createdAt,
       expiresAt: record.expiresAt,
     });
   }
 
+  /**
+   * The stored answer as it was sent, or UNREADABLE_RESPONSE when it was sealed under another APP_KEY (or altered):
+   * the request then answers 422 rather than 500, and is not run again. Logged, since it means the key changed
+   * within the last 24 hours or the row was tampered with.
+   */
+  private opened(record: IdempotencyKeyRecord): ResponseSnapshot | typeof UNREADABLE_RESPONSE {
+    if (record.responseBody === null) return { status: record.responseStatus, body: null };
+    const cipher = this.cipher;
+    try {
+      return {
+        status: record.responseStatus,
+        body: cipher.open(record.responseBody, context(record.organizationId, record.key)),
+      };
+    } catch (error) {
+      this.logger.warn(
+        `the stored answer of an Idempotency-Key of organization ${record.organizationId}, kept until ` +
+          `${record.expiresAt.toISOString()}, cannot be decrypted (APP_KEY changed since it was stored?): ` +
+          (error as Error).message,
+      );
+      return UNREADABLE_RESPONSE;
+    }
+  }
+
   async save(response: IdempotentResponse): Promise<void> {
     const stored = response.toSnapshot();
+    if (stored.response === UNREADABLE_RESPONSE) throw new Error('an unreadable answer is never stored again');
     await activeManager(this.db).query(
       `INSERT INTO idempotency_keys
          (organization_id, key, fingerprint, response_status, response_body, created_at, expires_at)
