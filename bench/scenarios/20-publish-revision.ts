@@ -19,7 +19,8 @@ export default defineScenario({
     );
     await sql(
       `INSERT INTO document_assignments (document_id, person_id, organization_id, created_at)
-       SELECT $1, p.id, $2, now() FROM people p WHERE p.organization_id = $2 ORDER BY p.id LIMIT ${ASSIGNEES}
+       SELECT $1::varchar, p.id, $2::varchar, now() FROM people p WHERE p.organization_id = $2::varchar
+        ORDER BY p.id LIMIT ${ASSIGNEES}
        ON CONFLICT DO NOTHING`,
       [document.id, organizationId],
     );

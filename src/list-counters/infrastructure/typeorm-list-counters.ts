@@ -93,14 +93,21 @@ export class TypeormListCounters extends ListCounters {
        RETURNING 1`,
       [now],
     );
+    // One row per document and revision (null outside the buckets of a revision); a revision's rows that add up
+    // to nothing are dropped.
     const folded: unknown[] = await activeManager(this.db).query(
       `WITH crowded AS (
-         SELECT document_id FROM attestation_count_deltas GROUP BY document_id HAVING count(*) > 1
+         SELECT document_id, revision_id FROM attestation_count_deltas GROUP BY document_id, revision_id
+         HAVING count(*) > 1 OR ${BUCKETS.map((bucket) => `sum(${bucket}) = 0`).join(' AND ')}
        ), gone AS (
-         DELETE FROM attestation_count_deltas k USING crowded c WHERE k.document_id = c.document_id RETURNING k.*
+         DELETE FROM attestation_count_deltas k USING crowded c
+         WHERE k.document_id = c.document_id AND k.revision_id IS NOT DISTINCT FROM c.revision_id
+         RETURNING k.*
        )
-       INSERT INTO attestation_count_deltas (document_id, ${BUCKETS.join(', ')})
-       SELECT document_id, ${BUCKETS.map((bucket) => `sum(${bucket})`).join(', ')} FROM gone GROUP BY document_id
+       INSERT INTO attestation_count_deltas (document_id, revision_id, ${BUCKETS.join(', ')})
+       SELECT document_id, revision_id, ${BUCKETS.map((bucket) => `sum(${bucket})`).join(', ')}
+       FROM gone GROUP BY document_id, revision_id
+       HAVING ${BUCKETS.map((bucket) => `sum(${bucket}) <> 0`).join(' OR ')}
        RETURNING 1`,
     );
     return { fellDue: fell.length, folded: folded.length };
