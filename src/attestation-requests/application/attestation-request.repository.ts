@@ -1,4 +1,23 @@
-import type { AttestationRequest } from '../domain/attestation-request';
+import type { AttestationRequest, RequestSource } from '../domain/attestation-request';
+
+/** What `issueMissing` issues: for each person, each document they still have to sign. */
+export interface MissingRequests {
+  organizationId: string;
+  personIds: readonly string[];
+  documentIds: readonly string[];
+  source: RequestSource;
+  expiresAt: Date | null;
+  now: Date;
+  /** The page tokens' HMAC key blocks (attestationTokenKeys), so the statement derives each request's token. */
+  tokenKeys: { inner: Buffer; outer: Buffer };
+}
+
+/** A request `issueMissing` issued. */
+export interface IssuedRequest {
+  id: string;
+  organizationId: string;
+  personId: string;
+}
 
 /**
  * Attestation requests. A caller acting for an organization passes its id and never sees another one's rows.
@@ -7,7 +26,8 @@ import type { AttestationRequest } from '../domain/attestation-request';
  * (its secret token is the capability).
  *
  * Every change of a request is persisted through `add`, `addUnlessOpen` or `save`, which take the changes the
- * entity recorded (AttestationRequest.takeChanges), in the caller's transaction.
+ * entity recorded (AttestationRequest.takeChanges), in the caller's transaction; `issueMissing` issues many at once
+ * inside the database, applying the same rules and recording the same events.
  */
 export abstract class AttestationRequestRepository {
   abstract findInOrganization(organizationId: string, id: string): Promise<AttestationRequest | null>;
@@ -65,4 +85,13 @@ export abstract class AttestationRequestRepository {
    */
   abstract addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]>;
   abstract save(request: AttestationRequest): Promise<void>;
+  /**
+   * Issues, in one statement and without a round trip per request, a request for each person of `personIds` (active,
+   * of the organization) and each document of `documentIds` the person still has to sign: published, not archived,
+   * requiring a signature, with neither an open request of theirs nor their attestation of its latest revision. A
+   * pair whose open request appears meanwhile (a concurrent issuer) is skipped. Each is issued as
+   * `AttestationRequest.issue` would (`sent`, its page token derived from its id) and its `created` event recorded
+   * in the same statement, then handed to the event log's subscribers. Answers the requests issued, in id order.
+   */
+  abstract issueMissing(input: MissingRequests): Promise<IssuedRequest[]>;
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { AnnounceRequests } from '../../notifications/application/announce-requests';
 import type { NotificationKind } from '../../notifications/domain/notification';
-import { AttestationRequest, IssueRequestInput } from '../domain/attestation-request';
+import { AttestationRequest, IssueRequestInput, RequestSource } from '../domain/attestation-request';
+import { attestationTokenKeys } from '../domain/attestation-link';
 import { defaultExpiry } from '../domain/request-expiry';
 import { AttestationLinks } from './attestation-links';
 import { AttestationRequestRepository } from './attestation-request.repository';
@@ -24,8 +25,8 @@ export interface IssueOptions {
 }
 
 /**
- * The one place a request is issued: create, renewal and the group add all come here, re-send and reminders
- * come to `announce`. Must run inside a unit of work: the requests, the canceled older ones and the outbox rows
+ * The one place a request is issued: create and renewal come to `issue`, the group adds to `issueMissing`,
+ * re-send and reminders to `announce`. Must run inside a unit of work: the requests, the canceled older ones and the outbox rows
  * commit together, and the emails are relayed once they have.
  */
 @Injectable()
@@ -66,6 +67,38 @@ export class RequestIssuer {
     }
     await this.announce(issued, options.announceAs, now);
     return issued;
+  }
+
+  /**
+   * Issues set-based, inside the database, a request for each of `personIds` and each of `documentIds` the person
+   * still has to sign (AttestationRequestRepository.issueMissing: published, not archived, requiring a signature,
+   * no open request, no attestation of the latest revision; active people of the organization), skipping pairs
+   * whose open request appears meanwhile; then one email per person listing theirs. Nothing per request goes
+   * through this process: a group add of 20,000 requests is one statement. Answers how many were issued.
+   */
+  async issueMissing(input: {
+    organizationId: string;
+    personIds: readonly string[];
+    documentIds: readonly string[];
+    source: RequestSource;
+    announceAs: NotificationKind;
+    now: Date;
+  }): Promise<number> {
+    const { now } = input;
+    if (!this.config.appKey) {
+      throw new Error('APP_KEY is not set: attestation page links cannot be made without it');
+    }
+    const issued = await this.requests.issueMissing({
+      organizationId: input.organizationId,
+      personIds: input.personIds,
+      documentIds: input.documentIds,
+      source: input.source,
+      expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
+      now,
+      tokenKeys: attestationTokenKeys(this.config.appKey),
+    });
+    await this.announcements.execute({ kind: input.announceAs, requests: issued, now });
+    return issued.length;
   }
 
   /** Writes the emails announcing the requests, one per person listing all of theirs, relayed after commit. */

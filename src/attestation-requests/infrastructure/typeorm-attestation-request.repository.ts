@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { sqlIdAt, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
-import { AttestationRequestRepository } from '../application/attestation-request.repository';
+import {
+  AttestationRequestRepository,
+  IssuedRequest,
+  MissingRequests,
+} from '../application/attestation-request.repository';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-status';
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
-import { eventsOf } from './request-events';
+import { createdEventBodySql, eventsOf } from './request-events';
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
@@ -125,6 +130,86 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const added = requests.filter((r) => ids.has(r.id));
     await this.persisted(added);
     return added;
+  }
+
+  async issueMissing(input: MissingRequests): Promise<IssuedRequest[]> {
+    if (input.personIds.length === 0 || input.documentIds.length === 0) return [];
+    const requestIds = { timeMs: '$10', high: '$11', low: '$12' };
+    const eventIds = { timeMs: '$13', high: '$14', low: '$15' };
+    const requestRun = sqlIdRun(input.now);
+    const eventRun = sqlIdRun(input.now);
+    // The page token: base64url(HMAC-SHA256(APP_KEY, id)) from the key blocks $8 (inner) and $9 (outer); its hash.
+    const tokenHash = `encode(sha256(convert_to(translate(rtrim(encode(
+        sha256($9::bytea || sha256($8::bytea || convert_to(c.id, 'UTF8'))), 'base64'), '='), '+/', '-_'), 'UTF8')), 'hex')`;
+    const rows: { event_id: string; id: string; person_id: string }[] = await activeManager(this.db).query(
+      `WITH candidates AS (
+         SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
+                document.latest_revision_id,
+                row_number() OVER (ORDER BY person.id, document.id) AS n
+           FROM people person
+           JOIN documents document ON document.id = ANY($3::varchar[]) AND document.organization_id = $1
+          WHERE person.id = ANY($2::varchar[]) AND person.organization_id = $1 AND person.archived_at IS NULL
+            AND document.latest_revision_id IS NOT NULL AND document.archived_at IS NULL
+            AND document.requires_signature
+            AND NOT EXISTS (
+                  SELECT 1 FROM attestation_requests request
+                   WHERE request.document_id = document.id AND request.person_id = person.id
+                     AND (request.status = ANY($4::varchar[])
+                          OR (request.status = 'attested'
+                              AND request.document_revision_id = document.latest_revision_id)))
+       ), numbered AS (
+         SELECT candidates.*, ${sqlIdAt(requestIds, 'n')} AS id FROM candidates
+       ), c AS (
+         SELECT c.*, ${tokenHash} AS access_token_hash FROM numbered c
+       ), inserted AS (
+         INSERT INTO attestation_requests
+           (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
+            requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
+            requested_by_user_id, created_at, updated_at)
+         SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
+                'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
+           FROM c ORDER BY n
+         ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
+         RETURNING *
+       ), ordered AS (
+         SELECT inserted.*, row_number() OVER (ORDER BY inserted.id) AS n FROM inserted
+       ), recorded AS (
+         INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
+         SELECT event_id, organization_id, id, 'attestation_request.created',
+                ${createdEventBodySql('o', 'o.event_id')}, created_at
+           FROM (SELECT ordered.*, ${sqlIdAt(eventIds, 'n')} AS event_id FROM ordered) o
+          ORDER BY n
+         RETURNING id, attestation_request_id
+       )
+       SELECT recorded.id AS event_id, ordered.id, ordered.person_id
+         FROM ordered JOIN recorded ON recorded.attestation_request_id = ordered.id
+        ORDER BY ordered.n`,
+      [
+        input.organizationId,
+        [...input.personIds],
+        [...input.documentIds],
+        [...OPEN_STATUSES],
+        input.source,
+        input.now,
+        input.expiresAt,
+        input.tokenKeys.inner,
+        input.tokenKeys.outer,
+        requestRun.timeMs,
+        requestRun.high,
+        requestRun.low,
+        eventRun.timeMs,
+        eventRun.high,
+        eventRun.low,
+      ],
+    );
+    await this.events.appended(
+      rows.map((row) => ({
+        id: row.event_id,
+        organizationId: input.organizationId,
+        type: 'attestation_request.created',
+      })),
+    );
+    return rows.map((row) => ({ id: row.id, organizationId: input.organizationId, personId: row.person_id }));
   }
 
   async save(request: AttestationRequest): Promise<void> {

@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../domain/event';
 import { EventLog } from './event-log';
 
+/** What subscribers learn of a recorded event (its body is in the log). */
+export type RecordedEventHeader = Pick<RecordedEvent, 'id' | 'organizationId' | 'type'>;
+
 /** What reacts to recorded events inside their transaction (webhooks schedule their deliveries there). */
 export abstract class EventSubscriber {
-  abstract onRecorded(events: readonly RecordedEvent[]): Promise<void>;
+  abstract onRecorded(events: readonly RecordedEventHeader[]): Promise<void>;
 }
 
 /**
@@ -25,6 +28,15 @@ export class EventRecorder {
   async record(events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.log.append(events);
+    await this.appended(events);
+  }
+
+  /**
+   * Events a set-based statement appended to the log itself, in this transaction (thousands of requests issued at
+   * once): handed to the subscribers as `record` would.
+   */
+  async appended(events: readonly RecordedEventHeader[]): Promise<void> {
+    if (events.length === 0) return;
     for (const subscriber of this.subscribers) await subscriber.onRecorded(events);
   }
 }

@@ -59,11 +59,14 @@ export class AddDocumentsToGroup {
     if (added.length === 0) return;
     await this.memberships.assignToMembers(group, added, now);
     if (!group.autoIssueRequests) return;
-    const issuable = await this.memberships.findIssuableForMembers(group, added);
-    // `skip`: a request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
-    await this.issuer.issue(
-      issuable.map((document) => ({ organizationId: group.organizationId, ...document, source: 'system' as const })),
-      { announceAs: 'requests_issued', whenOpen: 'skip', now },
-    );
+    // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
+    await this.issuer.issueMissing({
+      organizationId: group.organizationId,
+      personIds: await this.memberships.findMemberIds(group),
+      documentIds: added,
+      source: 'system',
+      announceAs: 'requests_issued',
+      now,
+    });
   }
 }

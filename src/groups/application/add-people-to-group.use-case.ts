@@ -56,10 +56,13 @@ export class AddPeopleToGroup {
     if (newcomers.length === 0) return;
     await this.memberships.assignGroupDocuments(group, newcomers, now);
     if (!group.autoIssueRequests) return;
-    const issuable = await this.memberships.findIssuableDocuments(group, newcomers);
-    await this.issuer.issue(
-      issuable.map((document) => ({ organizationId: group.organizationId, ...document, source: 'system' as const })),
-      { announceAs: 'requests_issued', whenOpen: 'skip', now },
-    );
+    await this.issuer.issueMissing({
+      organizationId: group.organizationId,
+      personIds: newcomers,
+      documentIds: await this.memberships.findGroupDocumentIds(group),
+      source: 'system',
+      announceAs: 'requests_issued',
+      now,
+    });
   }
 }

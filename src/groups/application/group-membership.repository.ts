@@ -5,15 +5,6 @@ export interface MembershipGroup {
   autoIssueRequests: boolean;
 }
 
-/** A published document of the group that a new member should be asked to sign, and who they are. */
-export interface IssuableDocument {
-  personId: string;
-  recipientName: string;
-  recipientEmail: string;
-  documentId: string;
-  documentRevisionId: string;
-}
-
 /**
  * Group memberships and what joining implies. Set-based: one statement per step whatever the number of people,
  * and safe under concurrent calls (existing rows are skipped, never duplicated).
@@ -39,11 +30,8 @@ export abstract class GroupMembershipRepository {
   abstract addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]>;
   /** Assigns every document of the group to the people; existing assignments stay as they are. */
   abstract assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void>;
-  /**
-   * The group's documents each person should be asked to sign: published, not archived, requiring a signature,
-   * and the person has neither an open request for it nor an attestation of its latest revision.
-   */
-  abstract findIssuableDocuments(group: MembershipGroup, personIds: readonly string[]): Promise<IssuableDocument[]>;
+  /** The ids of the group's documents (the request issuer picks those each person still has to sign). */
+  abstract findGroupDocumentIds(group: MembershipGroup): Promise<string[]>;
   /**
    * The ids among `documentIds` of the organization's active (not archived) documents, share-locked inside a
    * transaction so nobody archives them before it ends.
@@ -53,11 +41,8 @@ export abstract class GroupMembershipRepository {
   abstract addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]>;
   /** Assigns the documents to every current member; existing assignments stay as they are. */
   abstract assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void>;
-  /**
-   * What `findIssuableDocuments` answers, for these documents and the group's active members: published, not
-   * archived, requiring a signature, and no open request nor attestation of the latest revision.
-   */
-  abstract findIssuableForMembers(group: MembershipGroup, documentIds: readonly string[]): Promise<IssuableDocument[]>;
+  /** The ids of the group's members, archived or not (the request issuer picks the active ones). */
+  abstract findMemberIds(group: MembershipGroup): Promise<string[]>;
   /** Removes the membership only; answers false when the person was not a member. */
   abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
 }

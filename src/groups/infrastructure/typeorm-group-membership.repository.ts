@@ -1,43 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { OPEN_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import {
-  GroupMembershipRepository,
-  IssuableDocument,
-  MembershipGroup,
-} from '../application/group-membership.repository';
-
-interface IssuableRow {
-  person_id: string;
-  full_name: string;
-  email: string;
-  document_id: string;
-  latest_revision_id: string;
-}
-
-const toIssuable = (row: IssuableRow): IssuableDocument => ({
-  personId: row.person_id,
-  recipientName: row.full_name,
-  recipientEmail: row.email,
-  documentId: row.document_id,
-  documentRevisionId: row.latest_revision_id,
-});
-
-/**
- * When `person` should be asked to sign `document` (open statuses in $4): it is published, not archived and
- * requires a signature, and the person has neither an open request for it nor an attestation of its latest
- * revision. The one definition for people joining a group and documents joining one.
- */
-const ISSUABLE = `document.latest_revision_id IS NOT NULL
-          AND document.archived_at IS NULL
-          AND document.requires_signature
-          AND NOT EXISTS (
-                SELECT 1 FROM attestation_requests request
-                 WHERE request.document_id = document.id AND request.person_id = person.id
-                   AND (request.status = ANY($4)
-                        OR (request.status = 'attested' AND request.document_revision_id = document.latest_revision_id)))`;
+import { GroupMembershipRepository, MembershipGroup } from '../application/group-membership.repository';
 
 /**
  * Plain SQL over the shared tables, one statement per step. Rows are inserted in key order so that concurrent
@@ -112,21 +77,12 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     );
   }
 
-  async findIssuableForMembers(group: MembershipGroup, documentIds: readonly string[]): Promise<IssuableDocument[]> {
-    if (documentIds.length === 0) return [];
-    const rows: IssuableRow[] = await activeManager(this.db).query(
-      `SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
-              document.latest_revision_id
-         FROM documents document
-         JOIN group_memberships member ON member.group_id = $1
-         JOIN people person ON person.id = member.person_id AND person.organization_id = $2
-        WHERE document.id = ANY($3::varchar[]) AND document.organization_id = $2
-          AND person.archived_at IS NULL
-          AND ${ISSUABLE}
-        ORDER BY person.id, document.id`,
-      [group.id, group.organizationId, [...documentIds], [...OPEN_STATUSES]],
+  async findMemberIds(group: MembershipGroup): Promise<string[]> {
+    const rows: { person_id: string }[] = await activeManager(this.db).query(
+      `SELECT person_id FROM group_memberships WHERE group_id = $1 ORDER BY person_id`,
+      [group.id],
     );
-    return rows.map(toIssuable);
+    return rows.map((row) => row.person_id);
   }
 
   async findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
@@ -163,20 +119,12 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     );
   }
 
-  async findIssuableDocuments(group: MembershipGroup, personIds: readonly string[]): Promise<IssuableDocument[]> {
-    const rows: IssuableRow[] = await activeManager(this.db).query(
-      `SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
-              document.latest_revision_id
-         FROM group_documents grouped
-         JOIN documents document ON document.id = grouped.document_id AND document.organization_id = $2
-         CROSS JOIN unnest($3::varchar[]) AS member (id)
-         JOIN people person ON person.id = member.id AND person.organization_id = $2
-        WHERE grouped.group_id = $1
-          AND ${ISSUABLE}
-        ORDER BY person.id, document.id`,
-      [group.id, group.organizationId, [...personIds], [...OPEN_STATUSES]],
+  async findGroupDocumentIds(group: MembershipGroup): Promise<string[]> {
+    const rows: { document_id: string }[] = await activeManager(this.db).query(
+      `SELECT document_id FROM group_documents WHERE group_id = $1 ORDER BY document_id`,
+      [group.id],
     );
-    return rows.map(toIssuable);
+    return rows.map((row) => row.document_id);
   }
 
   async removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean> {

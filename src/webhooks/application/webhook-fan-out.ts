@@ -1,8 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { EventRecorder, EventSubscriber } from '../../events/application/event-recorder';
-import type { RecordedEvent } from '../../events/domain/event';
+import { EventRecorder, EventSubscriber, RecordedEventHeader } from '../../events/application/event-recorder';
 import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
 import { WebhookDeliveries } from './webhook-deliveries';
 
@@ -27,7 +26,7 @@ export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
     this.recorder.subscribe(this);
   }
 
-  async onRecorded(events: readonly RecordedEvent[]): Promise<void> {
+  async onRecorded(events: readonly RecordedEventHeader[]): Promise<void> {
     const scheduled = await this.deliveries.scheduleForMatchingEndpoints(events, this.clock.now());
     if (scheduled.length > 0) await this.unitOfWork.afterCommit(() => this.relay.soon(scheduled));
   }
