@@ -35,38 +35,42 @@ export function eventsOf(request: AttestationRequest, changes: readonly RequestC
   );
 }
 
-/** A timestamptz column as `Date.prototype.toISOString` writes it (milliseconds, UTC, `Z`). */
-const isoSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * The SQL twin of `eventsOf(request, [issued])` for a row of attestation_requests (aliased `alias`) a statement
- * just issued: the `attestation_request.created` event's body, byte for byte what `recordEvent` writes (compact
- * JSON, the presenter's fields in its order), so a statement can record the events of thousands of requests it
- * inserts. `eventId` is the SQL expression of the event's id.
+ * just issued at `now`: the `attestation_request.created` event's body, byte for byte what `recordEvent` writes
+ * (compact JSON, the presenter's fields in its order), so a statement can record the events of thousands of
+ * requests it inserts. A request just issued was sent, created and updated at `now`, expires at its `expires_at`
+ * and has no other time yet: `times` holds the SQL expressions of those two as `toISOString` writes them (text
+ * parameters, so no row formats a date). `eventId` is the SQL expression of the event's id.
  */
-export function createdEventBodySql(alias: string, eventId: string): string {
-  const a = (column: string) => `${alias}.${column}`;
+export function issuedEventBodySql(alias: string, eventId: string, times: { now: string; expiresAt: string }): string {
+  const a = (column: string) => `${alias}.${column} AS ${column}`;
+  const none = (column: string) => `NULL::text AS ${column}`;
   const data = [
-    'id',
-    'organization_id',
-    'document_id',
-    'document_revision_id',
-    'person_id',
-    'recipient_name',
-    'recipient_email',
-    'requested_attestation_type',
-    'source',
-    'status',
-    'recipient_message',
-    ...['sent_at', 'last_reminded_at', 'viewed_at', 'attested_at', 'canceled_at', 'expires_at', 'expired_at'].map(
-      (column) => `${isoSql(a(column))} AS ${column}`,
-    ),
-    'requested_by_user_id',
-    `${isoSql(a('created_at'))} AS created_at`,
-    `${isoSql(a('updated_at'))} AS updated_at`,
-  ].map((column) => (column.includes(' AS ') ? column : `${a(column)} AS ${column}`));
+    a('id'),
+    a('organization_id'),
+    a('document_id'),
+    a('document_revision_id'),
+    a('person_id'),
+    a('recipient_name'),
+    a('recipient_email'),
+    a('requested_attestation_type'),
+    a('source'),
+    a('status'),
+    a('recipient_message'),
+    `${times.now} AS sent_at`,
+    none('last_reminded_at'),
+    none('viewed_at'),
+    none('attested_at'),
+    none('canceled_at'),
+    `${times.expiresAt} AS expires_at`,
+    none('expired_at'),
+    a('requested_by_user_id'),
+    `${times.now} AS created_at`,
+    `${times.now} AS updated_at`,
+  ];
   return `(SELECT row_to_json(e)::text FROM (
-            SELECT ${eventId} AS id, 'attestation_request.created' AS type, ${isoSql(a('created_at'))} AS timestamp,
+            SELECT ${eventId} AS id, 'attestation_request.created' AS type, ${times.now} AS timestamp,
                    (SELECT row_to_json(d) FROM (SELECT ${data.join(', ')}) d) AS data
           ) e)`;
 }

@@ -14,7 +14,7 @@ import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
-import { createdEventBodySql, eventsOf } from './request-events';
+import { eventsOf, issuedEventBodySql } from './request-events';
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
@@ -134,8 +134,8 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async issueMissing(input: MissingRequests): Promise<IssuedRequest[]> {
     if (input.personIds.length === 0 || input.documentIds.length === 0) return [];
-    const requestIds = { timeMs: '$10', high: '$11', low: '$12' };
-    const eventIds = { timeMs: '$13', high: '$14', low: '$15' };
+    const requestIds = { prefix: '$10', low: '$11' };
+    const eventIds = { prefix: '$12', low: '$13' };
     const requestRun = sqlIdRun(input.now);
     const eventRun = sqlIdRun(input.now);
     // The page token: base64url(HMAC-SHA256(APP_KEY, id)) from the key blocks $8 (inner) and $9 (outer); its hash.
@@ -176,7 +176,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
        ), recorded AS (
          INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
          SELECT event_id, organization_id, id, 'attestation_request.created',
-                ${createdEventBodySql('o', 'o.event_id')}, created_at
+                ${issuedEventBodySql('o', 'o.event_id', { now: '$14::text', expiresAt: '$15::text' })}, created_at
            FROM (SELECT ordered.*, ${sqlIdAt(eventIds, 'n')} AS event_id FROM ordered) o
           ORDER BY n
          RETURNING id, attestation_request_id
@@ -194,12 +194,12 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.expiresAt,
         input.tokenKeys.inner,
         input.tokenKeys.outer,
-        requestRun.timeMs,
-        requestRun.high,
+        requestRun.prefix,
         requestRun.low,
-        eventRun.timeMs,
-        eventRun.high,
+        eventRun.prefix,
         eventRun.low,
+        input.now.toISOString(),
+        input.expiresAt?.toISOString() ?? null,
       ],
     );
     await this.events.appended(

@@ -166,28 +166,32 @@ export class StandingsByRevision1765200000000 implements MigrationInterface {
         END IF;
       END $$`);
 
-    // New open requests: an existing standing gains an open request; pairs without a standing are recomputed.
+    // New open requests: an existing standing gains an open request; the other pairs (no standing yet, or one
+    // another transaction inserted after our lock) are recomputed under lock.
     await db.query(`
       CREATE FUNCTION open_attestation_standings(p_documents varchar[], p_people varchar[]) RETURNS void
       LANGUAGE plpgsql AS $$
       DECLARE
+        locked_documents varchar[];
+        locked_people varchar[];
         rest_documents varchar[];
         rest_people varchar[];
       BEGIN
         PERFORM lock_attestation_standing_sources(p_documents, p_people);
         -- Every pair's row is locked, changed or not, so a concurrent recompute of it waits for our requests.
-        PERFORM 1 FROM attestation_standings s
-          JOIN (SELECT DISTINCT d, p FROM unnest(p_documents, p_people) AS u(d, p)) pr
-            ON s.document_id = pr.d AND s.person_id = pr.p
-          ORDER BY s.document_id, s.person_id FOR UPDATE OF s;
+        SELECT array_agg(l.document_id), array_agg(l.person_id) INTO locked_documents, locked_people FROM (
+          SELECT s.document_id, s.person_id FROM attestation_standings s
+            JOIN (SELECT DISTINCT d, p FROM unnest(p_documents, p_people) AS u(d, p)) pr
+              ON s.document_id = pr.d AND s.person_id = pr.p
+            ORDER BY s.document_id, s.person_id FOR UPDATE OF s) l;
         UPDATE attestation_standings s
         SET bucket = CASE s.bucket WHEN 'latest' THEN 'latest_open' WHEN 'due' THEN 'due_open' ELSE 'pending' END
-        FROM (SELECT DISTINCT d, p FROM unnest(p_documents, p_people) AS u(d, p)) pr
-        WHERE s.document_id = pr.d AND s.person_id = pr.p
+        FROM unnest(locked_documents, locked_people) AS l(d, p)
+        WHERE s.document_id = l.d AND s.person_id = l.p
           AND s.bucket IN ('latest', 'due', 'outdated', 'unrequested');
         SELECT array_agg(u.d), array_agg(u.p) INTO rest_documents, rest_people
-        FROM (SELECT DISTINCT d, p FROM unnest(p_documents, p_people) AS u(d, p)) u
-        WHERE NOT EXISTS (SELECT 1 FROM attestation_standings s WHERE s.document_id = u.d AND s.person_id = u.p);
+        FROM (SELECT d, p FROM unnest(p_documents, p_people) AS u(d, p)
+              EXCEPT SELECT d, p FROM unnest(locked_documents, locked_people) AS l(d, p)) u;
         IF rest_documents IS NOT NULL THEN
           PERFORM refresh_attestation_standings(rest_documents, rest_people);
         END IF;

@@ -1,0 +1,23 @@
+import { sqlIdAt, sqlIdRun } from './sql-ids';
+
+describe('ids made in SQL', () => {
+  it('start with the time of now in ULID form, then a random high half', () => {
+    const now = new Date('2026-11-23T13:35:00.123Z');
+    const run = sqlIdRun(now);
+    expect(run.prefix).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{17}$/);
+    // A ULID's first ten characters are its milliseconds in Crockford base32.
+    const decoded = [...run.prefix.slice(0, 10)].reduce(
+      (value, char) => value * 32 + '0123456789abcdefghjkmnpqrstvwxyz'.indexOf(char),
+      0,
+    );
+    expect(decoded).toBe(now.getTime());
+    expect(BigInt(run.low) < 2n ** 39n).toBe(true);
+    expect(sqlIdRun(now).prefix).not.toBe(run.prefix);
+  });
+
+  it('build the id expression from the placeholders', () => {
+    const sql = sqlIdAt({ prefix: '$1', low: '$2' }, 'n');
+    expect(sql.startsWith('($1::text || ')).toBe(true);
+    expect(sql.match(/substr\(/g)).toHaveLength(8);
+  });
+});
