@@ -60,7 +60,11 @@ async function post(target: Target, path: string, body: unknown): Promise<number
   });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}\n${target.api.output()}`);
+  if (response.status !== 200) {
+    log(`${target.dir}: ${path} answered ${response.status} after ${elapsed.toFixed(0)} ms`);
+    log(target.api.output().slice(-3000));
+    return Number.NaN;
+  }
   return elapsed;
 }
 
