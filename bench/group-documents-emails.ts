@@ -5,8 +5,10 @@
  * call under 3 s, every email accepted within 20 s. The built API and the built worker run as separate processes
  * against a database of their own and the Redis of REDIS_URL; the SMTP server is in this process.
  * `npm run bench` runs it after its scenarios (BENCH_ONLY=group-documents runs it alone); `npm run
- * bench:group-documents` runs only this. Knobs: BENCH_ROUNDS (default 3; a fresh group of 1,000 fresh people
- * each), BENCH_GROUP_DOCUMENTS_DATABASE_URL, REDIS_URL, BENCH_KEEP_DATABASE=1.
+ * bench:group-documents` runs only this. Both write the table into the README's Performance section, between
+ * `<!-- bench:group-documents:begin -->` and `<!-- bench:group-documents:end -->` (BENCH_WRITE_README=0 leaves it).
+ * Knobs: BENCH_ROUNDS (default 3; a fresh group of 1,000 fresh people each), BENCH_GROUP_DOCUMENTS_DATABASE_URL,
+ * REDIS_URL, BENCH_KEEP_DATABASE=1.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { migrate } from '../src/database/migrate';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { writeReadmeSection } from './lib/readme';
 import { DOCUMENTS, Seed, seedOrganization } from './lib/group-add-seed';
 
 const ROOT = join(__dirname, '..');
@@ -59,8 +62,11 @@ export interface GroupDocumentsResult {
   lastEmail: number;
 }
 
-/** Runs the rounds and prints a table; answers the targets missed (an empty list when both are met). */
-export async function benchGroupDocuments(): Promise<string[]> {
+/**
+ * Runs the rounds and prints a table; answers the targets missed (an empty list when both are met) and the
+ * table's lines (for the README).
+ */
+export async function benchGroupDocuments(): Promise<{ failures: string[]; table: string[] }> {
   for (const entry of ['dist/src/main.js', 'dist/src/worker.js']) {
     if (!existsSync(join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first`);
   }
@@ -146,27 +152,33 @@ export async function benchGroupDocuments(): Promise<string[]> {
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  log();
-  log('| measure | median | min | max | target |');
-  log('|---|---|---|---|---|');
+  const table = ['| measure | median | min | max | target |', '|---|---|---|---|---|'];
   const failures: string[] = [];
   for (const [label, values, target] of [
     ['the call (20,000 requests, 1,000 outbox rows)', results.map((r) => r.response), CALL_TARGET_MS],
     ['from the POST to the 1,000th email accepted by SMTP', results.map((r) => r.lastEmail), EMAILS_TARGET_MS],
   ] as const) {
     const worst = Math.max(...values);
-    log(
+    table.push(
       `| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${worst.toFixed(0)} ms | ` +
         `< ${target} ms: ${worst < target ? 'met' : 'MISSED'} |`,
     );
     if (worst >= target) failures.push(`group documents add, ${label}: ${worst.toFixed(0)} ms, not under ${target} ms`);
   }
-  return failures;
+  log();
+  for (const line of table) log(line);
+  const stamp =
+    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench\` (or \`npm run bench:group-documents\`), ` +
+    `${rounds} rounds, built API and worker; Node ${process.version}; shared machine:`;
+  return { failures, table: [stamp, '', ...table] };
 }
 
 if (require.main === module) {
   benchGroupDocuments().then(
-    (failures) => process.exit(failures.length > 0 ? 1 : 0),
+    ({ failures, table }) => {
+      if (process.env.BENCH_WRITE_README !== '0') writeReadmeSection('group-documents', table);
+      process.exit(failures.length > 0 ? 1 : 0);
+    },
     (error: unknown) => {
       process.stderr.write(
         `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
