@@ -134,14 +134,13 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async issueMissing(input: MissingRequests): Promise<IssuedRequest[]> {
     if (input.personIds.length === 0 || input.documentIds.length === 0) return [];
-    const requestIds = { prefix: '$10', low: '$11' };
-    const eventIds = { prefix: '$12', low: '$13' };
+    const manager = activeManager(this.db);
     const requestRun = sqlIdRun(input.now);
-    const eventRun = sqlIdRun(input.now);
     // The page token: base64url(HMAC-SHA256(APP_KEY, id)) from the key blocks $8 (inner) and $9 (outer); its hash.
     const tokenHash = `encode(sha256(convert_to(translate(rtrim(encode(
         sha256($9::bytea || sha256($8::bytea || convert_to(c.id, 'UTF8'))), 'base64'), '='), '+/', '-_'), 'UTF8')), 'hex')`;
-    const rows: { event_id: string; id: string; person_id: string }[] = await activeManager(this.db).query(
+    // Two statements (the requests, then their events), so neither comes near the statement timeout.
+    const issued: { id: string; person_id: string }[] = await manager.query(
       `WITH candidates AS (
          SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
                 document.latest_revision_id,
@@ -157,33 +156,18 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
                      AND (request.status = ANY($4::varchar[])
                           OR (request.status = 'attested'
                               AND request.document_revision_id = document.latest_revision_id)))
-       ), numbered AS (
-         SELECT candidates.*, ${sqlIdAt(requestIds, 'n')} AS id FROM candidates
        ), c AS (
-         SELECT c.*, ${tokenHash} AS access_token_hash FROM numbered c
-       ), inserted AS (
-         INSERT INTO attestation_requests
-           (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
-            requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
-            requested_by_user_id, created_at, updated_at)
-         SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
-                'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
-           FROM c ORDER BY n
-         ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
-         RETURNING *
-       ), ordered AS (
-         SELECT inserted.*, row_number() OVER (ORDER BY inserted.id) AS n FROM inserted
-       ), recorded AS (
-         INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
-         SELECT event_id, organization_id, id, 'attestation_request.created',
-                ${issuedEventBodySql('o', 'o.event_id', { now: '$14::text', expiresAt: '$15::text' })}, created_at
-           FROM (SELECT ordered.*, ${sqlIdAt(eventIds, 'n')} AS event_id FROM ordered) o
-          ORDER BY n
-         RETURNING id, attestation_request_id
+         SELECT candidates.*, ${sqlIdAt({ prefix: '$10', low: '$11' }, 'n')} AS id FROM candidates
        )
-       SELECT recorded.id AS event_id, ordered.id, ordered.person_id
-         FROM ordered JOIN recorded ON recorded.attestation_request_id = ordered.id
-        ORDER BY ordered.n`,
+       INSERT INTO attestation_requests
+         (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
+          requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
+          requested_by_user_id, created_at, updated_at)
+       SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
+              'signature', $5, 'sent', NULL, ${tokenHash}, $6, $7, NULL, $6, $6
+         FROM c ORDER BY n
+       ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
+       RETURNING id, person_id`,
       [
         input.organizationId,
         [...input.personIds],
@@ -196,20 +180,43 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.tokenKeys.outer,
         requestRun.prefix,
         requestRun.low,
+      ],
+    );
+    if (issued.length === 0) return [];
+    issued.sort((a, b) => (a.id < b.id ? -1 : 1));
+    // The run's ids are a range no other statement's ids fall in (its prefix has 40 random bits).
+    const eventRun = sqlIdRun(input.now);
+    const recorded: { id: string }[] = await manager.query(
+      `INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
+       SELECT event_id, organization_id, id, 'attestation_request.created',
+              ${issuedEventBodySql('o', 'o.event_id', { now: '$6::text', expiresAt: '$7::text' })}, created_at
+         FROM (SELECT r.*, ${sqlIdAt({ prefix: '$4', low: '$5' }, 'row_number() OVER (ORDER BY r.id)')} AS event_id
+                 FROM attestation_requests r
+                WHERE r.organization_id = $1 AND r.id BETWEEN $2 AND $3 AND r.created_at = $8) o
+        ORDER BY event_id
+       RETURNING id`,
+      [
+        input.organizationId,
+        issued[0].id,
+        issued[issued.length - 1].id,
         eventRun.prefix,
         eventRun.low,
         input.now.toISOString(),
         input.expiresAt?.toISOString() ?? null,
+        input.now,
       ],
     );
+    if (recorded.length !== issued.length) {
+      throw new Error(`issued ${issued.length} requests but recorded ${recorded.length} events`);
+    }
     await this.events.appended(
-      rows.map((row) => ({
-        id: row.event_id,
+      recorded.map((row) => ({
+        id: row.id,
         organizationId: input.organizationId,
         type: 'attestation_request.created',
       })),
     );
-    return rows.map((row) => ({ id: row.id, organizationId: input.organizationId, personId: row.person_id }));
+    return issued.map((row) => ({ id: row.id, organizationId: input.organizationId, personId: row.person_id }));
   }
 
   async save(request: AttestationRequest): Promise<void> {
