@@ -10,6 +10,7 @@
  * Knobs: PROFILE_ROUNDS (3), PROFILE_DATABASE_URL (a base name, suffixed _0, _1… per build), REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { newId } from '@lib/core';
@@ -51,7 +52,30 @@ async function seedMembersRound(client: Client, seed: Seed, round: number): Prom
   return groupId;
 }
 
+const TICK_MS = 10; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
+
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** CPU time so far of the API process and of every PostgreSQL backend connected to the target's database. */
+async function cpuOf(target: Target): Promise<{ api: number; database: Map<number, number> }> {
+  const { rows } = await target.client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+  );
+  return {
+    api: cpuMsOf(target.api.child.pid!),
+    database: new Map(rows.map(({ pid }) => [pid, cpuMsOf(pid)])),
+  };
+}
+
 async function post(target: Target, path: string, body: unknown): Promise<number> {
+  const cpuBefore = await cpuOf(target);
   const started = performance.now();
   const response = await fetch(`${target.appUrl}/api/v1${path}`, {
     method: 'POST',
@@ -60,6 +84,12 @@ async function post(target: Target, path: string, body: unknown): Promise<number
   });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
+  const cpuAfter = await cpuOf(target);
+  let databaseMs = 0;
+  for (const [pid, ms] of cpuAfter.database) databaseMs += ms - (cpuBefore.database.get(pid) ?? 0);
+  const key = path.endsWith('/people') ? 'people add' : 'documents add';
+  (target.times[`${key} CPU: API`] ??= []).push(cpuAfter.api - cpuBefore.api);
+  (target.times[`${key} CPU: PostgreSQL`] ??= []).push(databaseMs);
   if (response.status !== 200) {
     log(`${target.dir}: ${path} answered ${response.status} after ${elapsed.toFixed(0)} ms`);
     log(target.api.output().slice(-3000));
