@@ -82,4 +82,49 @@ describe('requests issued set-based by a group add', () => {
     const token = attestationToken(t.config.appKey!, records[0].id);
     await t.http.get(`/attest/${token}`).expect(200);
   });
+
+  it('a documents add larger than one statement takes (20 documents × 300 members) issues each request once, in order', async () => {
+    const tenant = await createTenant(t.app);
+    const documents = await Promise.all(Array.from({ length: 20 }, () => createDocument(t.app, tenant.organizationId)));
+    const group = await createGroup(t.app, tenant.organizationId, { documentIds: [] });
+    const ids: { id: string }[] = await t.db.query(
+      `INSERT INTO people (id, organization_id, first_name, last_name, email, source, created_at, updated_at)
+       SELECT '01m8' || lpad(g::text, 6, '0') || substr($2, 11, 16), $1, 'Member', 'Many', 'm' || g || '.' || $2 || '@example.test',
+              'oauth', now(), now()
+         FROM generate_series(1, 300) g RETURNING id`,
+      [tenant.organizationId, tenant.organizationId],
+    );
+    await t.db.query(
+      `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at)
+       SELECT $1, id, $2, now() FROM unnest($3::varchar[]) AS p (id)`,
+      [group.id, tenant.organizationId, ids.map((row) => row.id)],
+    );
+    await t.http
+      .post(`/api/v1/groups/${group.id}/documents`)
+      .set(tenant.auth)
+      .send({ document_ids: documents.map((d) => d.id) })
+      .expect(200);
+    const requests: { id: string; document_id: string; person_id: string }[] = await t.db.query(
+      `SELECT id, document_id, person_id FROM attestation_requests WHERE organization_id = $1 ORDER BY id`,
+      [tenant.organizationId],
+    );
+    expect(requests).toHaveLength(6000);
+    expect(new Set(requests.map((r) => `${r.document_id}/${r.person_id}`)).size).toBe(6000);
+    const events: { attestation_request_id: string }[] = await t.db.query(
+      `SELECT attestation_request_id FROM events WHERE organization_id = $1 ORDER BY id`,
+      [tenant.organizationId],
+    );
+    expect(events.map((e) => e.attestation_request_id)).toEqual(requests.map((r) => r.id));
+    const [{ notifications, announced }] = await t.db.query(
+      `SELECT count(*)::int AS notifications, sum(cardinality(attestation_request_ids))::int AS announced
+         FROM notifications WHERE organization_id = $1`,
+      [tenant.organizationId],
+    );
+    expect({ notifications, announced }).toEqual({ notifications: 300, announced: 6000 });
+    const [{ assignments }] = await t.db.query(
+      `SELECT count(*)::int AS assignments FROM document_assignments WHERE organization_id = $1`,
+      [tenant.organizationId],
+    );
+    expect(assignments).toBe(6000);
+  });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { sqlIdAt, sqlIdRun } from '@lib/persistence';
+import { SqlIdRun, sqlIdAt, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
 import {
@@ -15,6 +15,9 @@ import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule'
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
 import { eventsOf, issuedEventBodySql } from './request-events';
+
+/** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
+const PAIRS_PER_STATEMENT = 5_000;
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
@@ -134,8 +137,27 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async issueMissing(input: MissingRequests): Promise<IssuedRequest[]> {
     if (input.personIds.length === 0 || input.documentIds.length === 0) return [];
-    const manager = activeManager(this.db);
+    // Statements of at most ~PAIRS_PER_STATEMENT pairs (whole documents), so that none nears the statement timeout
+    // on a loaded machine; the ids of all of them are one run, in order.
     const requestRun = sqlIdRun(input.now);
+    const eventRun = sqlIdRun(input.now);
+    const perStatement = Math.max(1, Math.floor(PAIRS_PER_STATEMENT / input.personIds.length));
+    const issued: IssuedRequest[] = [];
+    const ordinals = { requests: 0, events: 0 };
+    for (let start = 0; start < input.documentIds.length; start += perStatement) {
+      const documentIds = input.documentIds.slice(start, start + perStatement);
+      issued.push(...(await this.issueMissingOnce({ ...input, documentIds }, requestRun, eventRun, ordinals)));
+    }
+    return issued;
+  }
+
+  private async issueMissingOnce(
+    input: MissingRequests,
+    requestRun: SqlIdRun,
+    eventRun: SqlIdRun,
+    ordinals: { requests: number; events: number },
+  ): Promise<IssuedRequest[]> {
+    const manager = activeManager(this.db);
     // The page token: base64url(HMAC-SHA256(APP_KEY, id)) from the key blocks $8 (inner) and $9 (outer); its hash.
     const tokenHash = `encode(sha256(convert_to(translate(rtrim(encode(
         sha256($9::bytea || sha256($8::bytea || convert_to(c.id, 'UTF8'))), 'base64'), '='), '+/', '-_'), 'UTF8')), 'hex')`;
@@ -157,7 +179,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
                           OR (request.status = 'attested'
                               AND request.document_revision_id = document.latest_revision_id)))
        ), c AS (
-         SELECT candidates.*, ${sqlIdAt({ prefix: '$10', low: '$11' }, 'n')} AS id FROM candidates
+         SELECT candidates.*, ${sqlIdAt({ prefix: '$10', low: '$11' }, 'n + $12')} AS id FROM candidates
        )
        INSERT INTO attestation_requests
          (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
@@ -180,17 +202,18 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.tokenKeys.outer,
         requestRun.prefix,
         requestRun.low,
+        ordinals.requests,
       ],
     );
+    ordinals.requests += input.personIds.length * input.documentIds.length;
     if (issued.length === 0) return [];
     issued.sort((a, b) => (a.id < b.id ? -1 : 1));
-    // The run's ids are a range no other statement's ids fall in (its prefix has 40 random bits).
-    const eventRun = sqlIdRun(input.now);
+    // The statement's ids are a range no other statement's ids fall in (the run's prefix has 40 random bits).
     const recorded: { id: string }[] = await manager.query(
       `INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
        SELECT event_id, organization_id, id, 'attestation_request.created',
               ${issuedEventBodySql('o', 'o.event_id', { now: '$6::text', expiresAt: '$7::text' })}, created_at
-         FROM (SELECT r.*, ${sqlIdAt({ prefix: '$4', low: '$5' }, 'row_number() OVER (ORDER BY r.id)')} AS event_id
+         FROM (SELECT r.*, ${sqlIdAt({ prefix: '$4', low: '$5' }, 'row_number() OVER (ORDER BY r.id) + $9')} AS event_id
                  FROM attestation_requests r
                 WHERE r.organization_id = $1 AND r.id BETWEEN $2 AND $3 AND r.created_at = $8) o
         ORDER BY event_id
@@ -204,8 +227,10 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.now.toISOString(),
         input.expiresAt?.toISOString() ?? null,
         input.now,
+        ordinals.events,
       ],
     );
+    ordinals.events += recorded.length;
     if (recorded.length !== issued.length) {
       throw new Error(`issued ${issued.length} requests but recorded ${recorded.length} events`);
     }

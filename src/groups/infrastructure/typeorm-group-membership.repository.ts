@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { GroupMembershipRepository, MembershipGroup } from '../application/group-membership.repository';
 
+/** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
+const ASSIGNMENTS_PER_STATEMENT = 5_000;
+
 /**
  * Plain SQL over the shared tables, one statement per step. Rows are inserted in key order so that concurrent
  * adds of overlapping people lock them in the same order and cannot deadlock each other.
@@ -65,16 +68,27 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
 
   async assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void> {
     if (documentIds.length === 0) return;
-    await activeManager(this.db).query(
-      `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
-       SELECT document.id, member.person_id, $2::varchar, $1::varchar, $3::timestamptz
-         FROM unnest($4::varchar[]) AS document (id)
-         CROSS JOIN group_memberships member
-        WHERE member.group_id = $1::varchar
-        ORDER BY document.id, member.person_id
-       ON CONFLICT (document_id, person_id) DO NOTHING`,
-      [group.id, group.organizationId, now, [...documentIds]],
+    const manager = activeManager(this.db);
+    // Statements of at most ~ASSIGNMENTS_PER_STATEMENT rows (whole documents), so that none (with the counters'
+    // triggers) nears the statement timeout on a loaded machine.
+    const [{ members }]: { members: number }[] = await manager.query(
+      `SELECT count(*)::int AS members FROM group_memberships WHERE group_id = $1`,
+      [group.id],
     );
+    const perStatement = Math.max(1, Math.floor(ASSIGNMENTS_PER_STATEMENT / Math.max(1, members)));
+    const sorted = [...documentIds].sort();
+    for (let start = 0; start < sorted.length; start += perStatement) {
+      await manager.query(
+        `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
+         SELECT document.id, member.person_id, $2::varchar, $1::varchar, $3::timestamptz
+           FROM unnest($4::varchar[]) AS document (id)
+           CROSS JOIN group_memberships member
+          WHERE member.group_id = $1::varchar
+          ORDER BY document.id, member.person_id
+         ON CONFLICT (document_id, person_id) DO NOTHING`,
+        [group.id, group.organizationId, now, sorted.slice(start, start + perStatement)],
+      );
+    }
   }
 
   async findMemberIds(group: MembershipGroup): Promise<string[]> {
