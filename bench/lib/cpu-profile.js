@@ -20,7 +20,7 @@ if (directory) {
     session.post('Profiler.stop', (error, result) => {
       if (error) return;
       mkdirSync(directory, { recursive: true });
-      writeFileSync(join(directory, `api-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      writeFileSync(join(directory, `${process.env.BENCH_CPU_PROFILE_NAME || 'api'}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
     });
   };
   process.prependListener('SIGTERM', write);
