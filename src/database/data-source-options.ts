@@ -9,6 +9,7 @@ import { EventFeedOrder1764400000001 } from './migrations/1764400000001-event-fe
 import { IdempotencyKeys1764500000000 } from './migrations/1764500000000-idempotency-keys';
 import { GroupListingIndexes1764700000000 } from './migrations/1764700000000-group-listing-indexes';
 import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
+import { WebhookFanOut1765100000000 } from './migrations/1765100000000-webhook-fan-out';
 import { StandingsByRevision1765200000000 } from './migrations/1765200000000-standings-by-revision';
 import { RECORDS } from './records';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   IdempotencyKeys1764500000000,
   GroupListingIndexes1764700000000,
   ListCounters1764900000000,
+  WebhookFanOut1765100000000,
   StandingsByRevision1765200000000,
 ];
 

@@ -1,82 +1,160 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DeliverWebhookAttempt } from './application/deliver-webhook-attempt.use-case';
+import { DeliverWebhookAttempts, DeliverySlots } from './application/deliver-webhook-attempt.use-case';
+import { FanOutEvents } from './application/fan-out-events.use-case';
 import { RELAYED_STALE_MS, RelayStaleWebhookAttempts } from './application/relay-webhook-attempts.use-case';
 import { AttemptOutcome, WebhookConsumerSettings, WebhookQueue } from './application/webhook-queue';
 
 export interface WebhookWorkerSettings extends WebhookConsumerSettings {
-  /** Attempts to one endpoint running at once in one process; the others wait, and leave their slot meanwhile. */
+  /** HTTP exchanges with one endpoint in flight at once in one process; its other attempts wait their turn. */
   perEndpointConcurrency: number;
+  /** Jobs (batches) for one endpoint running at once in one process; the others leave their slot and come back. */
+  perEndpointJobs: number;
   /** A 2xx must come within this. */
   timeoutMs: number;
   /** How often pending attempts the queue may not hold are relayed again. */
   relayIntervalMs: number;
   /** A relayed attempt still pending this long after it was due is taken as lost by the queue and relayed again. */
   relayStaleMs: number;
+  /** How often committed events are fanned out without being signalled (a lost signal, a long transaction). */
+  fanOutIntervalMs: number;
+  /** Outcomes recorded in one transaction once this many are waiting, or `recordDelayMs` after the first. */
+  recordBatchSize: number;
+  recordDelayMs: number;
 }
 
 export const DEFAULT_WEBHOOK_WORKER_SETTINGS: WebhookWorkerSettings = {
   concurrency: 50,
-  perEndpointConcurrency: 10,
+  perEndpointConcurrency: 32,
+  perEndpointJobs: 4,
   timeoutMs: 10_000,
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   relayIntervalMs: 5_000,
   relayStaleMs: RELAYED_STALE_MS,
+  fanOutIntervalMs: 1_000,
+  recordBatchSize: 100,
+  recordDelayMs: 100,
 };
 
 export const WEBHOOK_WORKER_SETTINGS = Symbol('WEBHOOK_WORKER_SETTINGS');
 
-/** A busy endpoint's attempt comes back after this long, give or take, so waiting attempts do not all return at once. */
+/** A busy endpoint's batch comes back after this long, give or take, so waiting batches do not all return at once. */
 const POSTPONE_MS = 500;
 
+/** Slots of one endpoint in this process: batches running, and HTTP exchanges in flight with their waiters. */
+class EndpointSlots {
+  jobs = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  get idle(): boolean {
+    return this.jobs === 0 && this.inFlight === 0 && this.waiting.length === 0;
+  }
+
+  acquire(): Promise<() => void> {
+    return new Promise((granted) => {
+      const grant = () => {
+        this.inFlight++;
+        let released = false;
+        granted(() => {
+          if (released) return;
+          released = true;
+          this.inFlight--;
+          this.waiting.shift()?.();
+        });
+      };
+      if (this.inFlight < this.limit) grant();
+      else this.waiting.push(grant);
+    });
+  }
+}
+
 /**
- * Runs webhook attempts with a cap per endpoint, so a slow endpoint holds at most that many of the process's slots
- * and never delays another endpoint (nor the emails, which have their own queue and consumer); and, every few
- * seconds, relays the attempts whose relay was missed.
+ * Runs batches of webhook attempts with caps per endpoint (batches running, HTTP exchanges in flight), so a slow
+ * endpoint holds at most `perEndpointJobs` of the process's slots and never delays another endpoint (nor the
+ * emails, which have their own queue and consumer); fans committed events out when signalled, one pass at a time
+ * in this process, and every second anyway; and, every few seconds, relays the attempts whose relay was missed.
  */
 @Injectable()
 export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookConsumer');
-  private readonly inFlight = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly endpoints = new Map<string, EndpointSlots>();
+  private readonly timers: NodeJS.Timeout[] = [];
   private relaying: Promise<void> = Promise.resolve();
+  private fanningOut: Promise<void> | null = null;
+  private fanOutAgain = false;
   private stopped = false;
 
   constructor(
     private readonly queue: WebhookQueue,
-    private readonly deliver: DeliverWebhookAttempt,
+    private readonly deliver: DeliverWebhookAttempts,
+    private readonly fanOutEvents: FanOutEvents,
     private readonly relayStale: RelayStaleWebhookAttempts,
     @Inject(WEBHOOK_WORKER_SETTINGS) private readonly settings: WebhookWorkerSettings,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.process((attempt) => this.handle(attempt), this.settings);
+    await this.queue.process(
+      { deliver: (batch) => this.handle(batch), fanOut: () => this.fanOut() },
+      this.settings,
+    );
+    void this.fanOut();
     this.relayNow();
-    this.timer = setInterval(() => this.relayNow(), this.settings.relayIntervalMs);
-    this.timer.unref();
+    this.timers.push(
+      setInterval(() => this.relayNow(), this.settings.relayIntervalMs),
+      setInterval(() => void this.fanOut(), this.settings.fanOutIntervalMs),
+    );
+    for (const timer of this.timers) timer.unref();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
     await this.relaying;
+    await this.fanningOut;
     await this.queue.close();
   }
 
-  private async handle(attempt: { deliveryId: string; endpointId: string }): Promise<AttemptOutcome> {
-    const running = this.inFlight.get(attempt.endpointId) ?? 0;
-    if (running >= this.settings.perEndpointConcurrency) {
+  private async handle(batch: { endpointId: string; deliveryIds: string[] }): Promise<AttemptOutcome> {
+    let slots = this.endpoints.get(batch.endpointId);
+    if (!slots) this.endpoints.set(batch.endpointId, (slots = new EndpointSlots(this.settings.perEndpointConcurrency)));
+    if (slots.jobs >= this.settings.perEndpointJobs) {
       return { postponeMs: POSTPONE_MS / 2 + Math.random() * POSTPONE_MS };
     }
-    this.inFlight.set(attempt.endpointId, running + 1);
+    slots.jobs++;
     try {
-      await this.deliver.execute({ deliveryId: attempt.deliveryId });
-      return 'done';
+      const limited: DeliverySlots = { acquire: () => slots.acquire(), stopping: () => this.stopped };
+      const left = await this.deliver.execute(batch, limited);
+      // Stopping: the attempts not started wait in the queue for the next consumer.
+      return left > 0 ? { postponeMs: POSTPONE_MS } : 'done';
     } finally {
-      const left = (this.inFlight.get(attempt.endpointId) ?? 1) - 1;
-      if (left === 0) this.inFlight.delete(attempt.endpointId);
-      else this.inFlight.set(attempt.endpointId, left);
+      slots.jobs--;
+      if (slots.idle) this.endpoints.delete(batch.endpointId);
     }
+  }
+
+  /** One pass at a time; a signal during a pass runs one more after it, which sees what committed meanwhile. */
+  private fanOut(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.fanningOut) {
+      this.fanOutAgain = true;
+      return Promise.resolve();
+    }
+    this.fanningOut = (async () => {
+      do {
+        this.fanOutAgain = false;
+        try {
+          await this.fanOutEvents.execute();
+        } catch (error) {
+          this.logger.warn(`webhook fan-out pass failed: ${(error as Error).message}`);
+        }
+      } while (this.fanOutAgain && !this.stopped);
+    })().finally(() => {
+      this.fanningOut = null;
+    });
+    return this.fanningOut;
   }
 
   private relayNow(): void {

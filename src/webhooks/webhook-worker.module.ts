@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DeliverWebhookAttempt, DELIVERY_TIMINGS } from './application/deliver-webhook-attempt.use-case';
+import { DeliverWebhookAttempts, DELIVERY_TIMINGS } from './application/deliver-webhook-attempt.use-case';
+import { FanOutEvents } from './application/fan-out-events.use-case';
 import { WebhookSender } from './application/webhook-sender';
 import { NodeHttpSender } from './infrastructure/node-http-sender';
 import {
@@ -23,12 +24,20 @@ export class WebhookWorkerModule {
       imports: [WebhooksModule],
       providers: [
         { provide: WEBHOOK_WORKER_SETTINGS, useValue: effective },
-        { provide: DELIVERY_TIMINGS, useValue: { timeoutMs: effective.timeoutMs } },
+        {
+          provide: DELIVERY_TIMINGS,
+          useValue: {
+            timeoutMs: effective.timeoutMs,
+            recordBatchSize: effective.recordBatchSize,
+            recordDelayMs: effective.recordDelayMs,
+          },
+        },
         { provide: WebhookSender, useFactory: () => new NodeHttpSender() },
-        DeliverWebhookAttempt,
+        DeliverWebhookAttempts,
+        FanOutEvents,
         WebhookConsumer,
       ],
-      exports: [DeliverWebhookAttempt],
+      exports: [DeliverWebhookAttempts, FanOutEvents],
     };
   }
 }

@@ -297,4 +297,81 @@ describe('the event log: feed, per-request list and webhooks', () => {
       ['attestation_request.canceled', second.requestId],
     ]);
   });
+
+  it('fans events out after their commit, to the endpoints there are then: none written before an endpoint, none twice', async () => {
+    const tenant = await createTenant(t.app);
+    const before = await issueRequest(t, tenant);
+    await eventually(async () => (await feed(tenant)).data.length === 1, 10_000, 'the first event');
+    const endpoint = await t.http
+      .post('/api/v1/webhook-endpoints')
+      .set(tenant.auth)
+      .send({ url: `${receiver.url}/${tenant.organizationId}` })
+      .expect(201);
+    receiver.secrets.push(endpoint.body.secret);
+    const after = await issueRequest(t, tenant);
+    await eventually(async () => receivedBy(tenant).length === 1, 10_000, 'the event written after the endpoint');
+    expect(receivedBy(tenant).map((e) => e.data.id)).toEqual([after.requestId]);
+
+    // Every endpoint deleted, then one created again: what was written in between reaches none.
+    await t.http.delete(`/api/v1/webhook-endpoints/${endpoint.body.id}`).set(tenant.auth).expect(204);
+    const unheard = await issueRequest(t, tenant);
+    const again = await t.http
+      .post('/api/v1/webhook-endpoints')
+      .set(tenant.auth)
+      .send({ url: `${receiver.url}/${tenant.organizationId}` })
+      .expect(201);
+    receiver.secrets.push(again.body.secret);
+    const last = await issueRequest(t, tenant);
+    await eventually(async () => receivedBy(tenant).length === 2, 10_000, 'the event written after the new endpoint');
+    await never(() => receivedBy(tenant).length > 2, 1_500);
+    expect(receivedBy(tenant).map((e) => e.data.id)).toEqual([after.requestId, last.requestId]);
+    expect(receivedBy(tenant).some((e) => [before.requestId, unheard.requestId].includes(e.data.id as string))).toBe(
+      false,
+    );
+  });
+
+  it('fans events out exactly once when transactions commit out of the order they wrote in', async () => {
+    const { tenant, endpointId } = await subscribedTenant();
+    const first = await issueRequest(t, tenant);
+    const second = await issueRequest(t, tenant);
+    await eventually(async () => receivedBy(tenant).length === 2, 10_000, 'the two created events');
+
+    const unitOfWork = t.app.get(UnitOfWork);
+    const cancel = t.app.get(CancelAttestationRequest);
+    let releaseT1!: () => void;
+    const t1Holds = new Promise<void>((resolve) => (releaseT1 = resolve));
+    let t1Wrote!: () => void;
+    const t1HasWritten = new Promise<void>((resolve) => (t1Wrote = resolve));
+    const t1 = unitOfWork.run(async () => {
+      await cancel.execute({ requestId: first.requestId, organizationId: tenant.organizationId });
+      t1Wrote();
+      await t1Holds;
+    });
+    await t1HasWritten;
+    await cancel.execute({ requestId: second.requestId, organizationId: tenant.organizationId });
+    // T2's event is committed, but T1 (which took its transaction id first) is still open: the fan-out waits for
+    // it, or its cursor would move past T1's event, which would then never be delivered.
+    const attempts = async () =>
+      Number(
+        (
+          (await t.db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [
+            endpointId,
+          ])) as { n: string }[]
+        )[0].n,
+      );
+    // More than a fan-out interval, and a signal, have passed.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await attempts()).toBe(2);
+    releaseT1();
+    await t1;
+    await eventually(async () => receivedBy(tenant).length === 4, 10_000, 'both canceled events');
+    await never(() => receivedBy(tenant).length > 4, 1_500);
+    expect(receivedBy(tenant).map((e) => [e.type, e.data.id])).toEqual(
+      expect.arrayContaining([
+        ['attestation_request.canceled', first.requestId],
+        ['attestation_request.canceled', second.requestId],
+      ]),
+    );
+    expect(await attempts()).toBe(4);
+  });
 });

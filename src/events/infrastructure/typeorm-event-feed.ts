@@ -1,34 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EVENT_WATERMARK as WATERMARK } from '../../database/event-watermark.sql';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventFeed, FeedPosition, StoredEvent } from '../application/event-feed';
 import type { EventType } from '../domain/event-type';
 
 /**
- * The feed's watermark: events of transactions below it are final, none can still appear among them.
- *
- * Transaction ids are handed out in increasing order at a transaction's first write, so a transaction that could
- * still write an event has either an id among the snapshot's in-progress ones (pg_snapshot_xip) or none yet, and
- * then will get one at or above the snapshot's xmax. Ids are cluster-wide: an in-progress transaction of a backend
- * connected to another database (pg_stat_activity) can never write here, so it does not hold the feed back (a
- * long job in another database would otherwise stall it). One that is not known to be another database's (ours,
- * a prepared transaction, or one that ended since the snapshot) does, which only errs towards waiting.
- */
-const WATERMARK = `(
-  SELECT least(
-    pg_snapshot_xmax(snap.s),
-    (SELECT min(x) FROM pg_snapshot_xip(snap.s) AS x
-      WHERE (x::text::bigint % 4294967296)::text::xid NOT IN (
-        SELECT backend_xid FROM pg_stat_activity
-         WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())))
-    FROM (SELECT pg_current_snapshot() AS s) AS snap)`;
-
-/**
  * The feed's order is (transaction_id, id): the id of the transaction that wrote the event, then the event id.
- * Only events below the watermark are shown: they are a prefix of that order into which nothing can be inserted
- * later, so a client reading after its last event sees each event exactly once, whatever order the transactions
- * commit in.
+ * Only events below the watermark (`src/database/event-watermark.sql.ts`) are shown: they are a prefix of that
+ * order into which nothing can be inserted later, so a client reading after its last event sees each event exactly
+ * once, whatever order the transactions commit in.
  */
 @Injectable()
 export class TypeormEventFeed extends EventFeed {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import type { ScheduledAttempt } from '../domain/webhook-delivery';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookQueue } from './webhook-queue';
+import { QueuedBatch, WebhookQueue } from './webhook-queue';
 
 /** An attempt not relayed this long after it was scheduled missed its relay (queue down, process died). */
 export const UNRELAYED_GRACE_MS = 5_000;
@@ -10,8 +10,13 @@ export const UNRELAYED_GRACE_MS = 5_000;
 export const RELAYED_STALE_MS = 10 * 60_000;
 const BATCH = 1_000;
 const MAX_BATCHES = 20;
+/** Attempts to one endpoint, due at the same time, carried by one job. */
+export const ATTEMPTS_PER_JOB = 500;
 
-/** Hands committed attempts to the queue and notes when; a failure leaves them for the periodic pass. */
+/**
+ * Hands committed attempts to the queue and notes when; a failure leaves them for the periodic pass. Attempts to
+ * the same endpoint due at the same time travel together, up to ATTEMPTS_PER_JOB a job.
+ */
 @Injectable()
 export class RelayWebhookAttempts {
   private readonly logger = new Logger('RelayWebhookAttempts');
@@ -22,17 +27,44 @@ export class RelayWebhookAttempts {
     private readonly clock: Clock,
   ) {}
 
+  /** Attempts their transaction wrote marked relayed; if the queue refuses them, they are marked unrelayed. */
   async execute(attempts: readonly ScheduledAttempt[]): Promise<void> {
     if (attempts.length === 0) return;
-    const now = this.clock.now().getTime();
-    // Delays from the clock that set the due times (tests move it), not from the queue's own.
-    await this.queue.add(
-      attempts.map((a) => ({ deliveryId: a.deliveryId, endpointId: a.endpointId, delayMs: a.dueAt.getTime() - now })),
-    );
+    try {
+      await this.queue.add(this.batches(attempts));
+    } catch (error) {
+      await this.deliveries.markUnrelayed(attempts.map((a) => a.deliveryId)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Attempts found by the periodic pass (unrelayed, or lost by the queue): relayed, then marked so. */
+  async relayAgain(attempts: readonly ScheduledAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await this.queue.add(this.batches(attempts));
     await this.deliveries.markRelayed(
       attempts.map((a) => a.deliveryId),
       this.clock.now(),
     );
+  }
+
+  /** Attempts to the same endpoint due at the same time travel together, ATTEMPTS_PER_JOB at most. */
+  private batches(attempts: readonly ScheduledAttempt[]): QueuedBatch[] {
+    // Delays from the clock that set the due times (tests move it), not from the queue's own.
+    const now = this.clock.now().getTime();
+    const batches = new Map<string, QueuedBatch[]>();
+    for (const attempt of attempts) {
+      const key = `${attempt.endpointId} ${attempt.dueAt.getTime()}`;
+      let list = batches.get(key);
+      if (!list) batches.set(key, (list = []));
+      let batch = list.at(-1);
+      if (!batch || batch.deliveryIds.length >= ATTEMPTS_PER_JOB) {
+        batch = { endpointId: attempt.endpointId, deliveryIds: [], delayMs: attempt.dueAt.getTime() - now };
+        list.push(batch);
+      }
+      batch.deliveryIds.push(attempt.deliveryId);
+    }
+    return [...batches.values()].flat();
   }
 
   /** For after-commit hooks: starts the relay and never waits for it nor throws. */
@@ -64,7 +96,7 @@ export class RelayStaleWebhookAttempts {
         limit: BATCH,
       });
       if (attempts.length === 0) return relayed;
-      await this.relay.execute(attempts);
+      await this.relay.relayAgain(attempts);
       relayed += attempts.length;
       if (attempts.length < BATCH) return relayed;
     }

@@ -7,9 +7,32 @@ export interface AttemptToRun {
   body: string;
 }
 
+/** An attempt's outcome to record, and the attempt that follows it when it failed and the schedule goes on. */
+export interface AttemptOutcomeToRecord {
+  delivery: WebhookDelivery;
+  result: AttemptResult;
+  /** When the attempt ended. */
+  at: Date;
+  nextAttemptAt: Date | null;
+}
+
+/** What one fan-out batch did. */
+export interface FanOutBatch {
+  /** Events taken from the log (each organization's cursor moved past them). */
+  events: number;
+  /** Whether an organization had more events than the batch took: run another batch. */
+  more: boolean;
+  /** The first attempts written. */
+  scheduled: ScheduledAttempt[];
+}
+
 /**
- * The deliveries log, which is also the webhooks' outbox: a pending row is an attempt to make, written in the
- * transaction that decided it (the event's, or the failed attempt's before it), relayed to the queue after commit.
+ * The deliveries log, which is also the webhooks' outbox: a pending row is an attempt to make, relayed to the queue
+ * after the transaction that wrote it commits. Rows are written already marked relayed (`relayed_at`), since their
+ * writer relays them right after its commit; a relay that fails marks them unrelayed again, for the periodic relay
+ * 5 s later, and a crash between the commit and the relay leaves them to the periodic relay of stale attempts. First attempts of request events are written by the fan-out, after
+ * the events' own transaction (the event log is the outbox of that step); later attempts by the transaction that
+ * records the failure before them.
  */
 export abstract class WebhookDeliveries {
   /** First attempts, due at once, of the given events to the given endpoints. */
@@ -18,26 +41,23 @@ export abstract class WebhookDeliveries {
     now: Date,
   ): Promise<ScheduledAttempt[]>;
   /**
-   * First attempts, due at once, of each event to every enabled endpoint of its organization whose filter takes its
-   * type: one statement for any number of events.
+   * Takes the next committed request events of every organization that has had an endpoint (at most `limit` per
+   * organization, in the log's order, below the watermark under which no transaction can still add one), writes
+   * each one's first attempt, due at once, to every enabled endpoint of its organization whose filter takes its
+   * type, and moves the organizations' cursors past them. Cursors are locked until the transaction ends, so
+   * concurrent passes take turns and each event is fanned out once.
    */
-  abstract scheduleForMatchingEndpoints(
-    events: readonly { id: string; organizationId: string; type: string }[],
-    now: Date,
-  ): Promise<ScheduledAttempt[]>;
-  /** The pending attempt and its event's body; null when it is no longer pending (done, or its endpoint deleted). */
-  abstract findPendingAttempt(deliveryId: string): Promise<AttemptToRun | null>;
+  abstract fanOutCommittedEvents(limit: number, now: Date): Promise<FanOutBatch>;
+  /** The attempts among these that are still pending, with their event's body (done or deleted ones are left out). */
+  abstract findPendingAttempts(deliveryIds: readonly string[]): Promise<AttemptToRun[]>;
   /**
-   * Records the attempt's result if it is still pending (locked until the transaction ends, so two runs of the
-   * same attempt record one result), and the next attempt when `nextAttemptAt` is given. Answers the next attempt,
-   * or null (none, or another run recorded it first).
+   * Records the outcomes of attempts still pending (locked until the transaction ends, so two runs of the same
+   * attempt record one outcome), and the attempts that follow the failed ones. Answers the ids recorded and the next
+   * attempts written.
    */
-  abstract recordResult(
-    delivery: WebhookDelivery,
-    result: AttemptResult,
-    now: Date,
-    nextAttemptAt: Date | null,
-  ): Promise<{ recorded: boolean; next: ScheduledAttempt | null }>;
+  abstract recordOutcomes(
+    outcomes: readonly AttemptOutcomeToRecord[],
+  ): Promise<{ recorded: Set<string>; next: ScheduledAttempt[] }>;
   /** The endpoint's attempts, newest first. */
   abstract pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>>;
   /**
@@ -50,4 +70,6 @@ export abstract class WebhookDeliveries {
     limit: number;
   }): Promise<ScheduledAttempt[]>;
   abstract markRelayed(deliveryIds: readonly string[], now: Date): Promise<void>;
+  /** Their relay failed: the periodic relay takes them. */
+  abstract markUnrelayed(deliveryIds: readonly string[]): Promise<void>;
 }

@@ -7,6 +7,10 @@ export abstract class WebhookEndpointRepository {
    * both pass the limit of endpoints; answers how many it has.
    */
   abstract countForCreation(organizationId: string): Promise<number>;
+  /**
+   * Adds the endpoint. An organization that had no endpoint starts having its events fanned out from this
+   * transaction on: events written before are not delivered to it.
+   */
   abstract add(endpoint: WebhookEndpoint): Promise<void>;
   abstract save(endpoint: WebhookEndpoint): Promise<void>;
   /** Removes it with its delivery log; answers whether it existed in the organization. */
@@ -19,8 +23,14 @@ export abstract class WebhookEndpointRepository {
   /** A delivery to the endpoint succeeded: its failures, if any, are forgotten. */
   abstract recordSuccess(id: string): Promise<void>;
   /**
-   * A delivery to the endpoint failed at `now`: it is failing since its first failure after its last success, and
-   * is disabled once that is `disableAfterMs` ago. Answers whether this failure disabled it.
+   * Deliveries to the endpoint failed, the first at `firstAt`, the last at `lastAt`; `restartAt` is the first of
+   * them after a success recorded with them (the clock starts afresh there), null when none succeeded. It is failing
+   * since its first failure after its last success, and is disabled once that is `disableAfterMs` before `lastAt`.
+   * Answers whether these failures disabled it.
    */
-  abstract recordFailure(id: string, now: Date, disableAfterMs: number): Promise<boolean>;
+  abstract recordFailures(
+    id: string,
+    failures: { restartAt: Date | null; firstAt: Date; lastAt: Date },
+    disableAfterMs: number,
+  ): Promise<boolean>;
 }

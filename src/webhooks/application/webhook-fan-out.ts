@@ -1,23 +1,22 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '@lib/core';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventRecorder, EventSubscriber, RecordedEventHeader } from '../../events/application/event-recorder';
-import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
-import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookQueue } from './webhook-queue';
 
 /**
- * Webhooks as a subscriber of the event log: in the transaction that records events, each one's first attempt to
- * every matching endpoint is written (the outbox), and relayed to the queue once that transaction commits. A crash
- * or a Redis outage after the commit leaves the attempts pending for the periodic relay: none is lost.
+ * Webhooks as a subscriber of the event log. The transaction that records events writes nothing for webhooks: the
+ * events are the outbox. Once it commits, the delivering process is signalled to fan them out (FanOutEvents), so
+ * the change's transaction costs the same whatever the number of endpoints. A lost signal (queue down, crash) only
+ * delays the events to the delivering process's periodic pass: none is lost.
  */
 @Injectable()
 export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
+  private readonly logger = new Logger('WebhookFanOut');
+
   constructor(
     private readonly recorder: EventRecorder,
     private readonly unitOfWork: UnitOfWork,
-    private readonly deliveries: WebhookDeliveries,
-    private readonly relay: RelayWebhookAttempts,
-    private readonly clock: Clock,
+    private readonly queue: WebhookQueue,
   ) {
     super();
   }
@@ -27,7 +26,12 @@ export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
   }
 
   async onRecorded(events: readonly RecordedEventHeader[]): Promise<void> {
-    const scheduled = await this.deliveries.scheduleForMatchingEndpoints(events, this.clock.now());
-    if (scheduled.length > 0) await this.unitOfWork.afterCommit(() => this.relay.soon(scheduled));
+    if (events.length === 0) return;
+    await this.unitOfWork.afterCommit(() => {
+      // Not awaited: the request that made the change does not wait for the queue.
+      this.queue.requestFanOut().catch((error: unknown) => {
+        this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`);
+      });
+    });
   }
 }

@@ -2,69 +2,79 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
-import { AttemptHandler, QueuedAttempt, WebhookConsumerSettings, WebhookQueue } from '../application/webhook-queue';
+import { QueuedBatch, WebhookConsumerSettings, WebhookHandlers, WebhookQueue } from '../application/webhook-queue';
 
 /** Its own queue: a backlog of webhooks never sits in front of the emails. */
 export const WEBHOOK_QUEUE_NAME = 'webhooks';
-const JOB_NAME = 'attempt';
+const BATCH_JOB = 'attempts';
+/** One attempt a job, as relayed before attempts travelled in batches: still taken, as a batch of one. */
+const SINGLE_JOB = 'attempt';
+const FAN_OUT_JOB = 'fan-out';
 /** A job that throws (PostgreSQL unreachable, not a failed delivery) is tried again this many times, then relayed. */
 const JOB_ATTEMPTS = 5;
 
-interface AttemptJob {
-  deliveryId: string;
-  endpointId: string;
-}
+/** `attempts`: { endpointId, deliveryIds }; `attempt` (older): { endpointId, deliveryId }; `fan-out`: {}. */
+type WebhookJob = { endpointId?: string; deliveryIds?: string[]; deliveryId?: string };
 
 /**
- * The webhook queue on Redis. The job id is the attempt's id, so relaying it twice adds one job; its delay is the
- * attempt's due time. The producer fails fast while Redis is down (no offline queue): the rows stay pending and
+ * The webhook queue on Redis. A job carries attempts to one endpoint; its id is its first attempt's id, so relaying
+ * the same batch twice while it waits adds one job; its delay is the attempts' due time. Done jobs are not kept. The producer fails fast while Redis is down (no offline queue): the rows stay pending and
  * the periodic relay hands them over later.
  */
 @Injectable()
 export class BullmqWebhookQueue extends WebhookQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('WebhookQueue');
   private readonly producerConnection: Redis;
-  private readonly queue: Queue<AttemptJob>;
+  private readonly queue: Queue<WebhookJob>;
   private consumerConnection: Redis | null = null;
-  private worker: Worker<AttemptJob> | null = null;
+  private worker: Worker<WebhookJob> | null = null;
   private outage = false;
   private closing: Promise<void> | null = null;
 
   constructor(private readonly config: AppConfig) {
     super();
     this.producerConnection = this.connect({ enableOfflineQueue: false });
-    this.queue = new Queue<AttemptJob>(WEBHOOK_QUEUE_NAME, {
+    this.queue = new Queue<WebhookJob>(WEBHOOK_QUEUE_NAME, {
       connection: this.producerConnection,
       prefix: this.prefix,
     });
     this.queue.on('error', (error) => this.reportOutage(error));
   }
 
-  async add(attempts: readonly QueuedAttempt[]): Promise<void> {
-    if (attempts.length === 0) return;
+  async add(batches: readonly QueuedBatch[]): Promise<void> {
+    if (batches.length === 0) return;
     await this.queue.addBulk(
-      attempts.map((attempt) => ({
-        name: JOB_NAME,
-        data: { deliveryId: attempt.deliveryId, endpointId: attempt.endpointId },
+      batches.map((batch) => ({
+        name: BATCH_JOB,
+        data: { endpointId: batch.endpointId, deliveryIds: batch.deliveryIds },
         opts: {
-          jobId: attempt.deliveryId,
-          delay: Math.max(0, Math.round(attempt.delayMs)),
+          jobId: batch.deliveryIds[0],
+          delay: Math.max(0, Math.round(batch.delayMs)),
           attempts: JOB_ATTEMPTS,
           backoff: { type: 'exponential', delay: 1_000 },
-          removeOnComplete: { age: 24 * 3600, count: 50_000 },
+          removeOnComplete: true,
           removeOnFail: true,
         },
       })),
     );
   }
 
-  async process(handler: AttemptHandler, settings: WebhookConsumerSettings): Promise<void> {
+  async requestFanOut(): Promise<void> {
+    await this.queue.add(FAN_OUT_JOB, {}, { removeOnComplete: true, removeOnFail: true });
+  }
+
+  async process(handlers: WebhookHandlers, settings: WebhookConsumerSettings): Promise<void> {
     if (this.worker) throw new Error('the webhook queue already has a consumer');
     this.consumerConnection = this.connect({});
-    this.worker = new Worker<AttemptJob>(
+    this.worker = new Worker<WebhookJob>(
       WEBHOOK_QUEUE_NAME,
-      async (job: Job<AttemptJob>, token?: string) => {
-        const outcome = await handler({ deliveryId: job.data.deliveryId, endpointId: job.data.endpointId });
+      async (job: Job<WebhookJob>, token?: string) => {
+        if (job.name === FAN_OUT_JOB) return handlers.fanOut();
+        const { endpointId = '', deliveryIds = [], deliveryId } = job.data;
+        const outcome = await handlers.deliver({
+          endpointId,
+          deliveryIds: job.name === SINGLE_JOB && deliveryId ? [deliveryId] : deliveryIds,
+        });
         if (outcome !== 'done') {
           // Its endpoint has as many attempts in flight as it may: back to the delayed set, freeing this slot for
           // another endpoint's attempt.
@@ -83,7 +93,7 @@ export class BullmqWebhookQueue extends WebhookQueue implements OnApplicationShu
     );
     this.worker.on('error', (error) => this.reportOutage(error));
     this.worker.on('failed', (job, error) => {
-      this.logger.warn(`webhook attempt ${job?.data.deliveryId} could not run: ${error.message}`);
+      this.logger.warn(`webhook job ${job?.name} ${job?.id} could not run: ${error.message}`);
     });
     await this.worker.waitUntilReady().catch((error: Error) => this.reportOutage(error));
   }

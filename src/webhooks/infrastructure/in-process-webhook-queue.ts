@@ -1,14 +1,15 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { AttemptHandler, QueuedAttempt, WebhookConsumerSettings, WebhookQueue } from '../application/webhook-queue';
+import { QueuedBatch, WebhookConsumerSettings, WebhookHandlers, WebhookQueue } from '../application/webhook-queue';
 
 interface Job {
-  deliveryId: string;
   endpointId: string;
+  deliveryIds: string[];
 }
 
 /**
  * The queue of the embedded mode (no REDIS_URL), in this process's memory. Nothing is lost when the process
- * stops: the attempts stay pending in the database and the periodic relay adds them again at the next start.
+ * stops: the attempts stay pending in the database, the events not fanned out stay after their organization's
+ * cursor, and the periodic passes take them again at the next start.
  */
 @Injectable()
 export class InProcessWebhookQueue extends WebhookQueue implements OnApplicationShutdown {
@@ -17,26 +18,34 @@ export class InProcessWebhookQueue extends WebhookQueue implements OnApplication
   private readonly ready: Job[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
-  private handler: AttemptHandler | null = null;
+  private handlers: WebhookHandlers | null = null;
   private settings: WebhookConsumerSettings | null = null;
   private closed = false;
 
-  async add(attempts: readonly QueuedAttempt[]): Promise<void> {
+  async add(batches: readonly QueuedBatch[]): Promise<void> {
     if (this.closed) throw new Error('the webhook queue is closed');
     // Without a consumer in this process (the admin CLI without Redis) nothing would run them: the attempts stay
     // unrelayed, for the periodic relay of the process that delivers (npm start's API).
-    if (!this.handler) throw new Error('no webhook consumer in this process');
-    for (const attempt of attempts) {
-      if (this.known.has(attempt.deliveryId)) continue;
-      this.known.add(attempt.deliveryId);
-      this.later({ deliveryId: attempt.deliveryId, endpointId: attempt.endpointId }, attempt.delayMs);
+    if (!this.handlers) throw new Error('no webhook consumer in this process');
+    for (const batch of batches) {
+      const key = batch.deliveryIds[0];
+      if (key === undefined || this.known.has(key)) continue;
+      this.known.add(key);
+      this.later({ endpointId: batch.endpointId, deliveryIds: batch.deliveryIds }, batch.delayMs);
     }
     this.pump();
   }
 
-  async process(handler: AttemptHandler, settings: WebhookConsumerSettings): Promise<void> {
-    if (this.handler) throw new Error('the webhook queue already has a consumer');
-    this.handler = handler;
+  async requestFanOut(): Promise<void> {
+    if (this.closed) throw new Error('the webhook queue is closed');
+    if (!this.handlers) throw new Error('no webhook consumer in this process');
+    const run = this.handlers.fanOut().finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  async process(handlers: WebhookHandlers, settings: WebhookConsumerSettings): Promise<void> {
+    if (this.handlers) throw new Error('the webhook queue already has a consumer');
+    this.handlers = handlers;
     this.settings = settings;
     this.pump();
   }
@@ -66,11 +75,11 @@ export class InProcessWebhookQueue extends WebhookQueue implements OnApplication
   }
 
   private pump(): void {
-    const { handler, settings } = this;
-    if (!handler || !settings || this.closed) return;
+    const { handlers, settings } = this;
+    if (!handlers || !settings || this.closed) return;
     while (this.running.size < settings.concurrency && this.ready.length > 0) {
       const job = this.ready.shift()!;
-      const run = this.run(handler, job).finally(() => {
+      const run = this.run(handlers, job).finally(() => {
         this.running.delete(run);
         this.pump();
       });
@@ -78,15 +87,15 @@ export class InProcessWebhookQueue extends WebhookQueue implements OnApplication
     }
   }
 
-  private async run(handler: AttemptHandler, job: Job): Promise<void> {
+  private async run(handlers: WebhookHandlers, job: Job): Promise<void> {
     try {
-      const outcome = await handler(job);
-      if (outcome === 'done') this.known.delete(job.deliveryId);
+      const outcome = await handlers.deliver(job);
+      if (outcome === 'done') this.known.delete(job.deliveryIds[0]);
       else this.later(job, outcome.postponeMs);
     } catch (error) {
-      // PostgreSQL unreachable: the row stays pending and the periodic relay adds it again.
-      this.logger.warn(`webhook attempt ${job.deliveryId} could not run: ${(error as Error).message}`);
-      this.known.delete(job.deliveryId);
+      // PostgreSQL unreachable: the rows stay pending and the periodic relay adds them again.
+      this.logger.warn(`webhook attempts ${job.deliveryIds[0]}… could not run: ${(error as Error).message}`);
+      this.known.delete(job.deliveryIds[0]);
     }
   }
 }

@@ -20,12 +20,14 @@ describe('NodeHttpSender', () => {
   let server: Server;
   let port: number;
   let hits = 0;
+  let connections = 0;
 
   beforeAll(async () => {
     server = createServer((_request, response) => {
       hits++;
       response.writeHead(204).end();
     });
+    server.on('connection', () => connections++);
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     port = (server.address() as AddressInfo).port;
   });
@@ -63,5 +65,43 @@ describe('NodeHttpSender', () => {
     const result = await send(new NodeHttpSender(), `http://127.0.0.1:${port}/ok`, true);
     expect(result).toMatchObject({ succeeded: true, responseStatus: 204, error: null });
     expect(hits).toBe(1);
+  });
+
+  it('reuses a kept-alive connection, and makes a new one once it is older than the maximum age', async () => {
+    const pooled = new NodeHttpSender(lookup, { maxSocketAgeMs: 60_000, idleSocketMs: 4_000, idlePoolMs: 60_000 });
+    const aged = new NodeHttpSender(lookup, { maxSocketAgeMs: 0, idleSocketMs: 4_000, idlePoolMs: 60_000 });
+    try {
+      const before = connections;
+      for (let i = 0; i < 3; i++) {
+        expect((await send(pooled, `http://127.0.0.1:${port}/pooled`, true)).succeeded).toBe(true);
+      }
+      expect(connections - before).toBe(1);
+      const then = connections;
+      for (let i = 0; i < 3; i++) {
+        expect((await send(aged, `http://127.0.0.1:${port}/aged`, true)).succeeded).toBe(true);
+      }
+      expect(connections - then).toBe(3);
+    } finally {
+      pooled.onApplicationShutdown();
+      aged.onApplicationShutdown();
+    }
+  });
+
+  it('checks the resolved addresses of every new connection of a pool, a refused one included', async () => {
+    let lookups = 0;
+    const counting = ((hostname: string, options: unknown, callback: (e: Error | null, a: LookupAddress[]) => void) => {
+      lookups++;
+      (hostileDns as unknown as (h: string, o: unknown, c: typeof callback) => void)(hostname, options, callback);
+    }) as unknown as typeof lookup;
+    const sender = new NodeHttpSender(counting);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const refused = await send(sender, `https://rebind.test:${port}/x`, false);
+        expect(refused.error).toContain('resolves to a private address (127.0.0.1)');
+      }
+      expect(lookups).toBe(2);
+    } finally {
+      sender.onApplicationShutdown();
+    }
   });
 });

@@ -80,6 +80,16 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
         e.updatedAt,
       ],
     );
+    // The organization's fan-out cursor (see WebhookDeliveries.fanOutCommittedEvents): created at this
+    // transaction, or moved up to it when the organization had no other endpoint, so the new endpoint gets the
+    // events written from now on, not the ones written while nothing listened.
+    await this.query(
+      `INSERT INTO webhook_fan_out (organization_id, transaction_id, event_id) VALUES ($1, pg_current_xact_id(), '')
+       ON CONFLICT (organization_id) DO UPDATE
+          SET transaction_id = greatest(webhook_fan_out.transaction_id, EXCLUDED.transaction_id), event_id = ''
+        WHERE NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.organization_id = $1 AND w.id <> $2)`,
+      [e.organizationId, e.id],
+    );
   }
 
   async save(endpoint: WebhookEndpoint): Promise<void> {
@@ -152,16 +162,21 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
     ]);
   }
 
-  async recordFailure(id: string, now: Date, disableAfterMs: number): Promise<boolean> {
+  async recordFailures(
+    id: string,
+    failures: { restartAt: Date | null; firstAt: Date; lastAt: Date },
+    disableAfterMs: number,
+  ): Promise<boolean> {
+    const since = `CASE WHEN $2::timestamptz IS NOT NULL THEN $2::timestamptz ELSE coalesce(failing_since, $3::timestamptz) END`;
+    const due = `$4::timestamptz - make_interval(secs => $5::double precision / 1000)`;
     const rows = await this.query<{ disabled: boolean }>(
       `UPDATE webhook_endpoints
-          SET failing_since = coalesce(failing_since, $2),
-              enabled = enabled AND coalesce(failing_since, $2) > $2::timestamptz - make_interval(secs => $3::double precision / 1000),
-              updated_at = CASE WHEN enabled AND coalesce(failing_since, $2) <= $2::timestamptz - make_interval(secs => $3::double precision / 1000)
-                                THEN $2 ELSE updated_at END
+          SET failing_since = ${since},
+              enabled = enabled AND ${since} > ${due},
+              updated_at = CASE WHEN enabled AND ${since} <= ${due} THEN $4 ELSE updated_at END
         WHERE id = $1
-        RETURNING (updated_at = $2 AND NOT enabled) AS disabled`,
-      [id, now, disableAfterMs],
+        RETURNING (updated_at = $4 AND NOT enabled) AS disabled`,
+      [id, failures.restartAt, failures.firstAt, failures.lastAt, disableAfterMs],
     );
     return activeRows(rows).some((row) => row.disabled);
   }
