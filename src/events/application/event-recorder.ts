@@ -5,7 +5,7 @@ import { EventLog } from './event-log';
 /** What subscribers learn of a recorded event (its body is in the log). */
 export type RecordedEventHeader = Pick<RecordedEvent, 'id' | 'organizationId' | 'type'>;
 
-/** What reacts to recorded events inside their transaction (webhooks schedule their deliveries there). */
+/** What reacts to recorded events inside their transaction (webhooks only ask, after commit, for a fan-out). */
 export abstract class EventSubscriber {
   abstract onRecorded(events: readonly RecordedEventHeader[]): Promise<void>;
 }
