@@ -204,7 +204,9 @@ export async function runWebhookBench(): Promise<void> {
         const deadline = Date.now() + 120_000;
         while (receiver.distinct() < before + DELIVERIES) {
           if (Date.now() > deadline)
-            throw new Error(`${build.name}: only ${receiver.distinct() - before} deliveries\n${build.worker!.output()}`);
+            throw new Error(
+              `${build.name}: only ${receiver.distinct() - before} deliveries\n${build.worker!.output()}`,
+            );
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         const delivered = performance.now() - started;

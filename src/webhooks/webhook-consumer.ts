@@ -96,10 +96,7 @@ export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.process(
-      { deliver: (batch) => this.handle(batch), fanOut: () => this.fanOut() },
-      this.settings,
-    );
+    await this.queue.process({ deliver: (batch) => this.handle(batch), fanOut: () => this.fanOut() }, this.settings);
     void this.fanOut();
     this.relayNow();
     this.timers.push(

@@ -354,9 +354,9 @@ describe('the event log: feed, per-request list and webhooks', () => {
     const attempts = async () =>
       Number(
         (
-          (await t.db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [
-            endpointId,
-          ])) as { n: string }[]
+          (await t.db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [endpointId])) as {
+            n: string;
+          }[]
         )[0].n,
       );
     // More than a fan-out interval, and a signal, have passed.
