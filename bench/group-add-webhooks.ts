@@ -10,8 +10,9 @@
  * BENCH_BASELINE=<dir> runs another checkout's build (its own API, worker, database and migrations) in the same
  * rounds, alternating with this one, so before and after are measured under the same load.
  * Knobs: BENCH_ROUNDS (default 3), BENCH_WEBHOOK_DATABASE_URL (the baseline's database gets the suffix `_before`),
- * REDIS_URL, BENCH_KEEP_DATABASE=1, BENCH_CPU_PROFILE=<dir> (profiles of the API and the worker of each build),
- * BENCH_WRITE_README=0 (leave the README's webhook table alone).
+ * REDIS_URL, BENCH_KEEP_DATABASE=1, BENCH_BASELINE_LABEL (how the table names the baseline, e.g. its commit),
+ * BENCH_CPU_PROFILE=<dir> (profiles of the API and the worker of each build), BENCH_WRITE_README=0 (leave the
+ * README's webhook table alone).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -229,6 +230,11 @@ export async function runWebhookBench(): Promise<void> {
     }
     await receiver.close();
   }
+  const baselineLabel = process.env.BENCH_BASELINE_LABEL ?? baselineDir;
+  const relative = (value: number, reference: number) => {
+    const percent = Math.round((value / reference - 1) * 100);
+    return percent >= 0 ? `${percent} % more` : `${-percent} % less`;
+  };
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const cell = (values: number[]) =>
     `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
@@ -236,7 +242,7 @@ export async function runWebhookBench(): Promise<void> {
     `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:webhooks\` (${rounds} rounds per build, ` +
       `${builds.length > 1 ? 'alternating with the baseline' : 'no baseline'}; Node ${process.version}; shared machine): median (min–max)`,
     '',
-    `| measure | ${builds.map((b) => (b.name === 'after' ? 'this build' : `before (${baselineDir})`)).join(' | ')} |`,
+    `| measure | ${builds.map((b) => (b.name === 'after' ? 'this build' : `before (${baselineLabel})`)).join(' | ')} |`,
     `|---|${builds.map(() => '---').join('|')}|`,
     ...(
       [
@@ -249,7 +255,7 @@ export async function runWebhookBench(): Promise<void> {
       ] as const
     ).map(([title, values]) => `| ${title} | ${builds.map((b) => cell(values(b))).join(' | ')} |`),
     '',
-    `This build: the add with 3 endpoints takes ${((median(builds[0].subscribed.map((r) => r.response)) / median(builds[0].plain) - 1) * 100).toFixed(0)} % more than without (target: at most 10 %); ` +
+    `This build: the add with 3 endpoints takes ${relative(median(builds[0].subscribed.map((r) => r.response)), median(builds[0].plain))} than the same add without (target: at most 10 % more); ` +
       `the 6,000th delivery after ${(median(builds[0].subscribed.map((r) => r.delivered)) / 1000).toFixed(1)} s (target: within 10 s).`,
   ];
   log();
