@@ -305,30 +305,39 @@ async function main(): Promise<void> {
         continue;
       }
       if (!scenario.bare) {
-        // No bare counterpart (endpoints the reference does not serve): the API alone, as requested by the scenario.
-        const options = { url: api.origin, token, request, expectStatus: scenario.expectStatus ?? 200 };
-        await measure({ ...options, amount: scenario.warmUp ?? WARM_UP_REQUESTS, connections: 1 });
-        const observed = await scenario.observe?.before(context);
-        const measurement = await measure({
-          ...options,
-          amount: scenario.requests ?? Number(process.env.BENCH_REQUESTS ?? 200),
-          connections: scenario.connections ?? 1,
-          pid: api.process.child.pid,
-        });
-        const observations = (await scenario.observe?.after(context, observed)) ?? { lines: [], failures: [] };
-        if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
-          observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
+        // No bare counterpart (endpoints the reference does not serve): the API alone, as requested by the scenario,
+        // and after it the baseline's API (BENCH_BASELINE), each observed on its own process.
+        for (const server of servers.filter((s) => s.label !== 'bare')) {
+          const serverContext = { ...context, apiPid: server.process.child.pid! };
+          const options = { url: server.origin, token, request, expectStatus: scenario.expectStatus ?? 200 };
+          await measure({ ...options, amount: scenario.warmUp ?? WARM_UP_REQUESTS, connections: 1 });
+          const observed = await scenario.observe?.before(serverContext);
+          const measurement = await measure({
+            ...options,
+            amount: scenario.requests ?? Number(process.env.BENCH_REQUESTS ?? 200),
+            connections: scenario.connections ?? 1,
+            pid: server.process.child.pid,
+          });
+          const observations = (await scenario.observe?.after(serverContext, observed)) ?? { lines: [], failures: [] };
+          if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
+            observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
+          }
+          const who = server === api ? 'API' : `${server.label} (${baselineDir})`;
+          // Only the API's own figures are requirements; the baseline's are there to compare.
+          if (server === api) {
+            failures.push(...observations.failures.map((failure) => `${scenario.name}: ${failure}`));
+            apiOnly.push({ scenario, connections: scenario.connections ?? 1, cell: cellOf([measurement]) });
+          }
+          log(
+            `${who} only, ${measurement.requests} requests, ${scenario.connections ?? 1} connection(s): median ${ms(measurement.median)}, ` +
+              `p99 ${ms(measurement.p99)}, ${measurement.requestsPerSecond.toFixed(0)} req/s`,
+          );
+          for (const line of observations.lines) log(`${server === api ? '' : `${server.label}: `}${line}`);
+          for (const failure of observations.failures)
+            log(`${server === api ? 'REQUIREMENT NOT MET' : `${server.label} would not meet`}: ${failure}`);
+          if (Object.keys(measurement.unexpected).length > 0)
+            log(`UNEXPECTED STATUSES (${server.label}): ${JSON.stringify(measurement.unexpected)}`);
         }
-        failures.push(...observations.failures.map((failure) => `${scenario.name}: ${failure}`));
-        apiOnly.push({ scenario, connections: scenario.connections ?? 1, cell: cellOf([measurement]) });
-        log(
-          `API only, ${measurement.requests} requests, ${scenario.connections ?? 1} connection(s): median ${ms(measurement.median)}, ` +
-            `p99 ${ms(measurement.p99)}, ${measurement.requestsPerSecond.toFixed(0)} req/s`,
-        );
-        for (const line of observations.lines) log(line);
-        for (const failure of observations.failures) log(`REQUIREMENT NOT MET: ${failure}`);
-        if (Object.keys(measurement.unexpected).length > 0)
-          log(`UNEXPECTED STATUSES: ${JSON.stringify(measurement.unexpected)}`);
         continue;
       }
       // The previous scenario's last requests may still be queued for a pool client when autocannon stops; their
