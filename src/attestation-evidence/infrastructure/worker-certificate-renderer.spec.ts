@@ -1,0 +1,98 @@
+import type { Worker } from 'node:worker_threads';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import type { AttestationEvidence } from '../domain/attestation-evidence';
+import { timelineOf } from '../domain/attestation-evidence';
+import { WorkerCertificateRenderer } from './worker-certificate-renderer';
+
+const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+function evidenceSignedBy(typedName: string): AttestationEvidence {
+  const now = new Date('2026-11-22T10:00:00.000Z');
+  const request = AttestationRequest.issue({
+    organizationId: '01jd7x5m3q4r8s9t0v1w2x3y40',
+    documentId: '01jd7x5m3q4r8s9t0v1w2x3y41',
+    documentRevisionId: '01jd7x5m3q4r8s9t0v1w2x3y42',
+    personId: '01jd7x5m3q4r8s9t0v1w2x3y43',
+    recipientName: 'Chloé Wang',
+    recipientEmail: 'chloe@example.test',
+    source: 'oauth',
+    accessTokenHashFor: () => 'hash',
+    now,
+  });
+  const signedAt = new Date('2026-11-22T11:30:15.250Z');
+  request.markViewed(new Date('2026-11-22T11:00:00.000Z'));
+  request.markAttested(signedAt);
+  return {
+    request,
+    organizationName: 'Acme',
+    document: { id: request.documentId, name: 'Code of conduct' },
+    revision: { id: request.documentRevisionId, publishedAt: now, contentSha256: SHA },
+    signature: {
+      typedName,
+      nameMatchesRecipient: true,
+      attestedAt: signedAt,
+      ipAddress: '203.0.113.5',
+      userAgent: 'Mozilla/5.0',
+      contentSha256: SHA,
+    },
+    events: [],
+    timeline: timelineOf(request, []),
+  };
+}
+
+async function textOf(pdf: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text;
+}
+
+/** The renderer's current thread's worker, to make it die as a crash would. */
+function workerOf(renderer: WorkerCertificateRenderer): Worker {
+  return (renderer as unknown as { thread: { worker: Worker } }).thread.worker;
+}
+
+describe('WorkerCertificateRenderer', () => {
+  // The worker compiles the drawing's TypeScript with ts-node on its first certificate: seconds on a loaded machine.
+  jest.setTimeout(120_000);
+  let renderer: WorkerCertificateRenderer;
+
+  afterEach(async () => {
+    await renderer.onModuleDestroy();
+  });
+
+  it('draws the certificates on its thread, each answered with its own PDF', async () => {
+    renderer = new WorkerCertificateRenderer();
+    const names = ['Chloé 王 محمد', 'Ada <script>alert(1)</script> Lovelace', 'דוד כהן'];
+    const evidences = names.map(evidenceSignedBy);
+    const pdfs = await Promise.all(evidences.map((evidence) => renderer.render(evidence, new Date())));
+    for (const [index, pdf] of pdfs.entries()) {
+      expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      const text = await textOf(pdf);
+      expect(text).toContain(`Request id ${evidences[index].request.id}`);
+      expect(text).toContain(`SHA-256 of the text signed ${SHA}`);
+    }
+    expect(await textOf(pdfs[1])).toContain('Ada <script>alert(1)</script> Lovelace');
+    expect(renderer.threadsStarted).toBeGreaterThanOrEqual(1);
+  });
+
+  it('hands the certificates to a fresh thread once the used heap passes the limit', async () => {
+    renderer = new WorkerCertificateRenderer({ retireAboveMb: 0 });
+    const before = renderer.threadsStarted;
+    for (let round = 0; round < 3; round++) {
+      expect(await textOf(await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date()))).toContain(
+        'Typed name Ada Lovelace',
+      );
+    }
+    expect(renderer.threadsStarted - before).toBe(3);
+  });
+
+  it('draws a certificate again on a fresh thread when its thread dies with it', async () => {
+    renderer = new WorkerCertificateRenderer();
+    await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date());
+    const before = renderer.threadsStarted;
+    const drawing = renderer.render(evidenceSignedBy('Grace Hopper'), new Date());
+    await workerOf(renderer).terminate();
+    expect(await textOf(await drawing)).toContain('Typed name Grace Hopper');
+    expect(renderer.threadsStarted - before).toBe(1);
+  });
+});
