@@ -7,7 +7,10 @@ export interface CertificateJob {
   generatedAt: Date;
 }
 
-/** The answer to a job: the PDF or the drawing's error, and the thread's used heap afterwards (bytes). */
+/**
+ * The answer to a job: the PDF or the drawing's error, and the heap the thread keeps (bytes): in use after its
+ * latest full collection (before the first, all of the used heap).
+ */
 export type CertificateReply =
-  | { id: number; pdf: Uint8Array; heapUsed: number; error?: undefined }
-  | { id: number; error: string; heapUsed: number; pdf?: undefined };
+  | { id: number; pdf: Uint8Array; liveHeap: number; error?: undefined }
+  | { id: number; error: string; liveHeap: number; pdf?: undefined };

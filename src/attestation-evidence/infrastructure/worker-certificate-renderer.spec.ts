@@ -75,7 +75,7 @@ describe('WorkerCertificateRenderer', () => {
     expect(renderer.threadsStarted).toBeGreaterThanOrEqual(1);
   });
 
-  it('hands the certificates to a fresh thread once the used heap passes the limit', async () => {
+  it('hands the certificates to a fresh thread once the heap it keeps passes the limit', async () => {
     renderer = new WorkerCertificateRenderer({ retireAboveMb: 0 });
     const before = renderer.threadsStarted;
     for (let round = 0; round < 3; round++) {

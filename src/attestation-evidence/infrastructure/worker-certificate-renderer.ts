@@ -16,7 +16,11 @@ export interface CertificateThreadOptions {
    * grew 28 MB over 1,000 certificates after the warm-up, against 9 MB with 16.
    */
   maxYoungGenerationSizeMb: number;
-  /** A thread whose used heap is above this after a certificate is replaced by a fresh one (MB). */
+  /**
+   * A thread that keeps more than this (MB; its heap in use after its latest full collection) is replaced by a
+   * fresh one. Not the used heap at any moment, which holds the garbage of the last certificates too: a threshold
+   * on it could replace a thread for nothing, and a replacement costs a new heap and a second parse of the fonts.
+   */
   retireAboveMb: number;
 }
 
@@ -39,8 +43,8 @@ class ThreadLostError extends Error {}
  * heap, V8 let that garbage grow the heap by more than 100 MB over 1,000 certificates.
  *
  * fontkit keeps every glyph it has decoded (about 10 KB each: a CJK font has 17,000 to 31,000), so a thread that
- * drew many different names grows; once its used heap passes `retireAboveMb` after a certificate, the next ones
- * go to a fresh thread and the old one ends, giving its whole heap back. A thread that dies (a crash, or out of
+ * drew many different names grows: once the heap it keeps (in use after a full collection) passes `retireAboveMb`,
+ * the next ones go to a fresh thread and the old one ends, giving its whole heap back. A thread that dies (a crash, or out of
  * memory) fails none of its certificates: each is drawn once more on a fresh thread. One thread, not a pool: two
  * would each parse the fonts, and the machine the API runs on has few cores.
  */
@@ -164,7 +168,7 @@ class RenderingThread {
     this.pending.delete(reply.id);
     if (reply.error !== undefined) pending.reject(new Error(`drawing the certificate failed: ${reply.error}`));
     else pending.resolve(new Uint8Array(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength));
-    if (!this.retired && reply.heapUsed > this.options.retireAboveMb * 1024 * 1024) {
+    if (!this.retired && reply.liveHeap > this.options.retireAboveMb * 1024 * 1024) {
       this.retired = true;
       this.onRetire();
     }
@@ -175,7 +179,8 @@ class RenderingThread {
     this.dead = true;
     const lost = [...this.pending.values()];
     this.pending.clear();
-    for (const pending of lost) pending.reject(new ThreadLostError(`the certificate thread was lost: ${cause.message}`));
+    for (const pending of lost)
+      pending.reject(new ThreadLostError(`the certificate thread was lost: ${cause.message}`));
     this.whenDrained?.();
   }
 }
