@@ -38,8 +38,9 @@ const rssMb = (pid: number) => {
  * The memory measured is the API process's VmRSS (/proc/<pid>/status: every thread, the certificate thread
  * included), read once the warm-up is done and again right after the 1,000th certificate; the growth is the
  * difference. The warm-up is 500 certificates (ten rounds of the 50 requests): every font in use is loaded, and
- * each heap has reached the size it keeps under this traffic (V8 grows the API's young generation by some 60 MB
- * in the first seconds of sustained requests, whatever they are; with 200 the two readings could straddle that).
+ * it is meant to let each heap reach the size it keeps under this traffic (V8 grows the API's young generation by
+ * some 60 MB in the first seconds of sustained requests, whatever they are; with 200 the two readings could
+ * straddle that). It is not always enough: in some runs the API's main heap still grew afterwards.
  * RSS is also sampled every 250 ms meanwhile: the report gives the peak and the growth over the second 500 alone,
  * which a leak would show as much as the first.
  */
