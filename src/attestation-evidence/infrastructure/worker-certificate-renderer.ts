@@ -53,6 +53,7 @@ export class WorkerCertificateRenderer extends CertificateRenderer implements On
   private readonly options: CertificateThreadOptions;
   private thread: RenderingThread | null = null;
   private readonly retiring = new Set<RenderingThread>();
+  private closed = false;
 
   constructor(@Optional() @Inject(CERTIFICATE_THREAD_OPTIONS) options?: Partial<CertificateThreadOptions>) {
     super();
@@ -69,6 +70,7 @@ export class WorkerCertificateRenderer extends CertificateRenderer implements On
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.closed = true;
     const threads = [...this.retiring, ...(this.thread ? [this.thread] : [])];
     this.thread = null;
     await Promise.all(threads.map((thread) => thread.terminate()));
@@ -79,7 +81,8 @@ export class WorkerCertificateRenderer extends CertificateRenderer implements On
     try {
       return await thread.submit(job);
     } catch (error) {
-      if (error instanceof ThreadLostError && !retried) return this.draw(job, true);
+      // Not once the module is closing: the thread was ended on purpose.
+      if (error instanceof ThreadLostError && !retried && !this.closed) return this.draw(job, true);
       throw error;
     }
   }
