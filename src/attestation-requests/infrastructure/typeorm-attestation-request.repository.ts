@@ -17,7 +17,7 @@ import { AttestationRequestRecord } from './attestation-request.record';
 import { eventsOf, issuedEventBodySql } from './request-events';
 
 /** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
-const PAIRS_PER_STATEMENT = 5_000;
+const PAIRS_PER_STATEMENT = 2_000;
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;

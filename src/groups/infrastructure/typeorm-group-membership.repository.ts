@@ -5,7 +5,7 @@ import { activeManager } from '../../database/typeorm-unit-of-work';
 import { GroupMembershipRepository, MembershipGroup } from '../application/group-membership.repository';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
-const ASSIGNMENTS_PER_STATEMENT = 5_000;
+const ASSIGNMENTS_PER_STATEMENT = 2_000;
 
 /**
  * Plain SQL over the shared tables, one statement per step. Rows are inserted in key order so that concurrent
