@@ -166,45 +166,33 @@ export class StandingsByRevision1765200000000 implements MigrationInterface {
         END IF;
       END $$`);
 
-    // New open requests: an existing standing gains an open request; pairs without a standing are recomputed.
-    // Every pair's row ends up locked by us, changed or not, so a concurrent recompute of it waits for our requests:
-    // the update locks the rows it moves, the others are locked after it, and moved if they changed meanwhile.
+    // New open requests: an existing standing gains an open request; pairs without a standing (or whose row another
+    // transaction inserted after our update's snapshot) are recomputed under lock. The update writes every pair's
+    // row, moved or not, so each ends up locked by us and a concurrent recompute waits for our requests; and no
+    // filter on the bucket lets the planner misjudge the rows (after an analyze that saw them all pending, a
+    // nested loop over 2,000 pairs per row ran past the statement timeout).
     await db.query(`
       CREATE FUNCTION open_attestation_standings(p_documents varchar[], p_people varchar[]) RETURNS void
       LANGUAGE plpgsql AS $$
       DECLARE
         rest_documents varchar[];
         rest_people varchar[];
-        locked_documents varchar[];
-        locked_people varchar[];
       BEGIN
         PERFORM lock_attestation_standing_sources(p_documents, p_people);
         WITH moved AS (
           UPDATE attestation_standings s
-          SET bucket = CASE s.bucket WHEN 'latest' THEN 'latest_open' WHEN 'due' THEN 'due_open' ELSE 'pending' END
+          SET bucket = CASE s.bucket
+                         WHEN 'latest' THEN 'latest_open' WHEN 'due' THEN 'due_open'
+                         WHEN 'outdated' THEN 'pending' WHEN 'unrequested' THEN 'pending'
+                         ELSE s.bucket
+                       END
           FROM (SELECT DISTINCT d, p FROM unnest(p_documents, p_people) AS u(d, p)) pr
           WHERE s.document_id = pr.d AND s.person_id = pr.p
-            AND s.bucket IN ('latest', 'due', 'outdated', 'unrequested')
           RETURNING s.document_id, s.person_id
         )
         SELECT array_agg(r.d), array_agg(r.p) INTO rest_documents, rest_people
         FROM (SELECT d, p FROM unnest(p_documents, p_people) AS u(d, p)
               EXCEPT SELECT document_id, person_id FROM moved) r;
-        IF rest_documents IS NULL THEN
-          RETURN;
-        END IF;
-        SELECT array_agg(l.document_id), array_agg(l.person_id) INTO locked_documents, locked_people FROM (
-          SELECT s.document_id, s.person_id FROM attestation_standings s
-            JOIN unnest(rest_documents, rest_people) AS pr(d, p) ON s.document_id = pr.d AND s.person_id = pr.p
-            ORDER BY s.document_id, s.person_id FOR UPDATE OF s) l;
-        UPDATE attestation_standings s
-        SET bucket = CASE s.bucket WHEN 'latest' THEN 'latest_open' WHEN 'due' THEN 'due_open' ELSE 'pending' END
-        FROM unnest(locked_documents, locked_people) AS l(d, p)
-        WHERE s.document_id = l.d AND s.person_id = l.p
-          AND s.bucket IN ('latest', 'due', 'outdated', 'unrequested');
-        SELECT array_agg(r.d), array_agg(r.p) INTO rest_documents, rest_people
-        FROM (SELECT d, p FROM unnest(rest_documents, rest_people) AS u(d, p)
-              EXCEPT SELECT d, p FROM unnest(locked_documents, locked_people) AS l(d, p)) r;
         IF rest_documents IS NOT NULL THEN
           PERFORM refresh_attestation_standings(rest_documents, rest_people);
         END IF;
