@@ -1,4 +1,4 @@
-import { sqlIdAt, sqlIdRun } from './sql-ids';
+import { idAt, sqlIdAt, sqlIdRun } from './sql-ids';
 
 describe('ids made in SQL', () => {
   it('start with the time of now in ULID form, then a random high half', () => {
@@ -13,6 +13,14 @@ describe('ids made in SQL', () => {
     expect(decoded).toBe(now.getTime());
     expect(BigInt(run.low) < 2n ** 39n).toBe(true);
     expect(sqlIdRun(now).prefix).not.toBe(run.prefix);
+  });
+
+  it('are made in this process exactly as in SQL, in ordinal order', () => {
+    const run = sqlIdRun(new Date('2026-11-23T13:35:00.123Z'));
+    const ids = [1, 2, 31, 32, 1000, 2 ** 20].map((ordinal) => idAt(run, ordinal));
+    expect(ids.every((id) => id.startsWith(run.prefix) && id.length === 26)).toBe(true);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('build the id expression from the placeholders', () => {

@@ -26,6 +26,11 @@ export function sqlIdRun(now: Date): SqlIdRun {
   return { prefix: encode(BigInt(now.getTime()), 10) + encode(high, 8), low: String(low) };
 }
 
+/** The `ordinal`-th id of a run, as `sqlIdAt` makes it in SQL. */
+export function idAt(run: SqlIdRun, ordinal: number): string {
+  return run.prefix + encode(BigInt(run.low) + BigInt(ordinal), 8);
+}
+
 /**
  * A SQL expression for the `ordinal`-th (1, 2, …) lowercase ULID of a run: the run's prefix, then its random low
  * half plus the ordinal (as the `ulid` package's monotonic factory does within one millisecond), so the ids of a

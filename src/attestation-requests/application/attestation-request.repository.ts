@@ -8,8 +8,11 @@ export interface MissingRequests {
   source: RequestSource;
   expiresAt: Date | null;
   now: Date;
-  /** The page tokens' HMAC key blocks (attestationTokenKeys), so the statement derives each request's token. */
-  tokenKeys: { inner: Buffer; outer: Buffer };
+  /**
+   * The stored hash of a request's page token, from its id. Computed in this process, so APP_KEY (or anything
+   * equivalent to it) never travels to the database, where a statement log could keep it.
+   */
+  accessTokenHashOf: (requestId: string) => string;
 }
 
 /** A request `issueMissing` issued. */

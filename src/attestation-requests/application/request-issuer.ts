@@ -3,7 +3,7 @@ import { AppConfig } from '../../config/app-config';
 import { AnnounceRequests } from '../../notifications/application/announce-requests';
 import type { NotificationKind } from '../../notifications/domain/notification';
 import { AttestationRequest, IssueRequestInput, RequestSource } from '../domain/attestation-request';
-import { attestationTokenKeys } from '../domain/attestation-link';
+import { attestationToken, hashAttestationToken } from '../domain/attestation-link';
 import { defaultExpiry } from '../domain/request-expiry';
 import { AttestationLinks } from './attestation-links';
 import { AttestationRequestRepository } from './attestation-request.repository';
@@ -85,9 +85,8 @@ export class RequestIssuer {
     now: Date;
   }): Promise<number> {
     const { now } = input;
-    if (!this.config.appKey) {
-      throw new Error('APP_KEY is not set: attestation page links cannot be made without it');
-    }
+    const appKey = this.config.appKey;
+    if (!appKey) throw new Error('APP_KEY is not set: attestation page links cannot be made without it');
     const issued = await this.requests.issueMissing({
       organizationId: input.organizationId,
       personIds: input.personIds,
@@ -95,7 +94,7 @@ export class RequestIssuer {
       source: input.source,
       expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
       now,
-      tokenKeys: attestationTokenKeys(this.config.appKey),
+      accessTokenHashOf: (requestId) => hashAttestationToken(attestationToken(appKey, requestId)),
     });
     await this.announcements.execute({ kind: input.announceAs, requests: issued, now });
     return issued.length;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { SqlIdRun, sqlIdAt, sqlIdRun } from '@lib/persistence';
+import { idAt, SqlIdRun, sqlIdAt, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
 import {
@@ -158,9 +158,12 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     ordinals: { requests: number; events: number },
   ): Promise<IssuedRequest[]> {
     const manager = activeManager(this.db);
-    // The page token: base64url(HMAC-SHA256(APP_KEY, id)) from the key blocks $8 (inner) and $9 (outer); its hash.
-    const tokenHash = `encode(sha256(convert_to(translate(rtrim(encode(
-        sha256($9::bytea || sha256($8::bytea || convert_to(c.id, 'UTF8'))), 'base64'), '='), '+/', '-_'), 'UTF8')), 'hex')`;
+    // Every candidate's id is known before the statement (the run's ordinals), so the page tokens' hashes are made
+    // here, one per possible candidate, and the key that derives the tokens stays in this process.
+    const candidates = input.personIds.length * input.documentIds.length;
+    const tokenHashes = Array.from({ length: candidates }, (_, index) =>
+      input.accessTokenHashOf(idAt(requestRun, index + 1 + ordinals.requests)),
+    );
     // Two statements (the requests, then their events), so neither comes near the statement timeout.
     const issued: { id: string; person_id: string }[] = await manager.query(
       `WITH candidates AS (
@@ -179,14 +182,14 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
                           OR (request.status = 'attested'
                               AND request.document_revision_id = document.latest_revision_id)))
        ), c AS (
-         SELECT candidates.*, ${sqlIdAt({ prefix: '$10', low: '$11' }, 'n + $12')} AS id FROM candidates
+         SELECT candidates.*, ${sqlIdAt({ prefix: '$9', low: '$10' }, 'n + $11')} AS id FROM candidates
        )
        INSERT INTO attestation_requests
          (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
           requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
           requested_by_user_id, created_at, updated_at)
        SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
-              'signature', $5, 'sent', NULL, ${tokenHash}, $6, $7, NULL, $6, $6
+              'signature', $5, 'sent', NULL, ($8::text[])[n::int], $6, $7, NULL, $6, $6
          FROM c ORDER BY n
        ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
        RETURNING id, person_id`,
@@ -198,8 +201,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.source,
         input.now,
         input.expiresAt,
-        input.tokenKeys.inner,
-        input.tokenKeys.outer,
+        tokenHashes,
         requestRun.prefix,
         requestRun.low,
         ordinals.requests,
