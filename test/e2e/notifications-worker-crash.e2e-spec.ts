@@ -1,61 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { createTenant } from '../support/fixtures';
 import { createDocument, createGroup, createPerson, eventually, never } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
+import { startWorkerProcess, stopProcess } from '../support/worker-child';
 
-const ROOT = resolve(__dirname, '../..');
-
-/** `test/support/worker-process.ts` in a child process, so it can be killed for real (SIGKILL). */
-async function spawnWorker(t: TestApp, smtpUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'test/support/worker-process.ts'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        TS_NODE_TRANSPILE_ONLY: '1',
-        TS_NODE_PROJECT: 'tsconfig.json',
-        DATABASE_URL: t.database.url,
-        REDIS_URL: t.config.redisUrl,
-        REDIS_PREFIX: t.config.redisPrefix,
-        APP_URL: t.config.appUrl,
-        APP_KEY: t.config.appKey,
-        SMTP_URL: smtpUrl,
-        LOG_LEVEL: 'silent',
-      },
-    },
-  );
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not start: ${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker ready')) {
-        clearTimeout(timer);
-        ready();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`worker exited (${code}): ${output}`));
-    });
-  });
-  return child;
-}
-
-/** Sends the signal and resolves once the process has exited. */
-function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill(signal);
-  });
-}
 
 describe('a worker killed in the middle of a batch', () => {
   let smtp: SmtpCapture;
@@ -67,7 +16,7 @@ describe('a worker killed in the middle of a batch', () => {
     t = await startTestApp({ env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
-    for (const child of children) await kill(child, 'SIGKILL');
+    for (const child of children) await stopProcess(child, 'SIGKILL');
     await t.close();
     await smtp.close();
   });
@@ -81,7 +30,7 @@ describe('a worker killed in the middle of a batch', () => {
     const group = await createGroup(t.app, tenant.organizationId, { documentIds: documents.map((d) => d.id) });
     const people = await Promise.all(Array.from({ length: 40 }, () => createPerson(t.app, tenant.organizationId)));
 
-    const first = await spawnWorker(t, smtp.url);
+    const first = await startWorkerProcess(t, { SMTP_URL: smtp.url });
     children.push(first);
     await t.http
       .post(`/api/v1/groups/${group.id}/people`)
@@ -99,14 +48,14 @@ describe('a worker killed in the middle of a batch', () => {
     const sentCount = async () =>
       (await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE status = 'sent'`))[0].n as number;
     await eventually(async () => (await sentCount()) === smtp.messages.length, 10_000, 'accepted emails recorded');
-    await kill(first, 'SIGKILL');
+    await stopProcess(first, 'SIGKILL');
     await eventually(async () => smtp.connections() === 0, 5_000, "the dead worker's connections to close");
     const deliveredBeforeKill = smtp.messages.length;
     smtp.release();
     expect(deliveredBeforeKill).toBeLessThan(40);
     // Five deliveries were in hand (waiting for the server's answer) when the worker died: the kill was mid-batch.
 
-    const second = await spawnWorker(t, smtp.url);
+    const second = await startWorkerProcess(t, { SMTP_URL: smtp.url });
     children.push(second);
     await eventually(async () => smtp.messages.length >= 40, 30_000, 'all 40 emails');
     await never(() => smtp.messages.length > 40, 2_000);
@@ -116,7 +65,7 @@ describe('a worker killed in the middle of a batch', () => {
 
     // SIGTERM stops it promptly (Nest runs the shutdown hooks, then lets the signal end the process).
     const stopping = Date.now();
-    await kill(second, 'SIGTERM');
+    await stopProcess(second, 'SIGTERM');
     expect(['SIGTERM', 0]).toContain(second.signalCode ?? second.exitCode);
     expect(Date.now() - stopping).toBeLessThan(10_000);
   }, 240_000);

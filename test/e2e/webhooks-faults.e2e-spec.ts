@@ -1,64 +1,15 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { DisposableRedis } from '../support/disposable-redis';
 import { createTenant } from '../support/fixtures';
 import { createDocument, createGroup, createPerson, eventually } from '../support/membership-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { startWorkerProcess, stopProcess } from '../support/worker-child';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
-const ROOT = resolve(__dirname, '../..');
 /** Issue 11's range of spare ports. */
 const REDIS_PORT = 56231;
-
-/** `test/support/worker-process.ts` as a child process, so it can be killed for real. */
-async function spawnWorker(t: TestApp): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'test/support/worker-process.ts'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        TS_NODE_TRANSPILE_ONLY: '1',
-        TS_NODE_PROJECT: 'tsconfig.json',
-        DATABASE_URL: t.database.url,
-        REDIS_URL: t.config.redisUrl,
-        REDIS_PREFIX: t.config.redisPrefix,
-        APP_URL: t.config.appUrl,
-        APP_KEY: t.config.appKey,
-        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
-        LOG_LEVEL: 'silent',
-      },
-    },
-  );
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`worker did not start: ${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker ready')) {
-        clearTimeout(timer);
-        ready();
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`worker exited (${code}): ${output}`));
-    });
-  });
-  return child;
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) return done();
-    child.once('exit', () => done());
-    child.kill('SIGKILL');
-  });
-}
+/** Private receivers allowed, and retries a second apart. */
+const WEBHOOK_TEST_ENV = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
 
 describe('webhooks through a worker crash and a Redis outage', () => {
   const redis = new DisposableRedis(REDIS_PORT);
@@ -74,7 +25,7 @@ describe('webhooks through a worker crash and a Redis outage', () => {
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    for (const child of children) await kill(child);
+    for (const child of children) await stopProcess(child, 'SIGKILL');
     await t.close();
     await receiver.stop();
     await redis.stop();
@@ -96,11 +47,11 @@ describe('webhooks through a worker crash and a Redis outage', () => {
 
     // The receiver holds its first answers past the worker's 2 s timeout: deliveries are in flight when it dies.
     receiver.script.push(...Array.from({ length: 40 }, () => 'hang' as const));
-    const first = await spawnWorker(t);
+    const first = await startWorkerProcess(t, WEBHOOK_TEST_ENV);
     children.push(first);
     await addPeople(people.slice(0, 6).map((p) => p.id)).expect(200);
     await eventually(async () => receiver.received.length >= 3, 30_000, 'deliveries in flight');
-    await kill(first);
+    await stopProcess(first, 'SIGKILL');
 
     // Redis goes away (its data with it): the API still answers at once, and what it records waits in the outbox.
     await redis.stop();
@@ -111,7 +62,7 @@ describe('webhooks through a worker crash and a Redis outage', () => {
 
     receiver.script.length = 0;
     await redis.start();
-    const second = await spawnWorker(t);
+    const second = await startWorkerProcess(t, WEBHOOK_TEST_ENV);
     children.push(second);
 
     const feed = (await t.http.get('/api/v1/events').set(tenant.auth).expect(200)).body.data as { id: string }[];
