@@ -5,7 +5,6 @@ import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWorkerProcess, stopProcess } from '../support/worker-child';
 
-
 describe('a worker killed in the middle of a batch', () => {
   let smtp: SmtpCapture;
   let t: TestApp;
