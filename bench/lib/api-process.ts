@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -23,8 +24,27 @@ export interface RunningProcess {
 }
 
 /**
- * Starts a built entry point (e.g. dist/src/main.js) with the given environment and stops it by its own pid.
- * Its output is kept in memory, not echoed, so the report stays readable.
+ * The Node flags a checkout runs a built entry point with: those of its package.json script that runs that entry
+ * (`start:prod` for dist/src/main.js, `start:worker` for dist/src/worker.js), so the bench measures the process as
+ * it is deployed (e.g. its heap limits), and a baseline checkout with its own.
+ */
+export function declaredNodeFlags(cwd: string, entry: string): string[] {
+  const { scripts = {} } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  for (const command of Object.values(scripts)) {
+    const words = command.split(/\s+/);
+    const at = words.indexOf(entry);
+    const node = words.indexOf('node');
+    if (node >= 0 && at > node) return words.slice(node + 1, at);
+  }
+  return [];
+}
+
+/**
+ * Starts a built entry point (e.g. dist/src/main.js) with the given environment and the Node flags its checkout
+ * declares for it (`declaredNodeFlags`), and stops it by its own pid. Its output is kept in memory, not echoed,
+ * so the report stays readable.
  */
 export function startBuilt(
   entry: string,
@@ -32,7 +52,8 @@ export function startBuilt(
   options: { nodeArgs?: string[]; cwd?: string } = {},
 ): RunningProcess {
   const cwd = options.cwd ?? ROOT;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(cwd, entry)], {
+  const nodeArgs = [...declaredNodeFlags(cwd, entry), ...(options.nodeArgs ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, join(cwd, entry)], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

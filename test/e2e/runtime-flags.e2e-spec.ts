@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** The Node flags of a package.json script: the words between `node` and the script file it runs. */
+function flagsOfScript(name: string, entry: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = scripts[name].split(/\s+/);
+  expect(words).toContain(entry);
+  return words.slice(words.indexOf('node') + 1, words.indexOf(entry));
+}
+
+/** The API's heap limits (README, Memory) are declared in three places that must agree. */
+describe('the API process runs with its declared heap flags', () => {
+  const flags = flagsOfScript('start:prod', 'dist/src/main.js');
+
+  it('declares a capped young generation and a bounded heap growth', () => {
+    expect(flags).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-semi-space-size=\d+$/)]));
+    expect(flags).toEqual(expect.arrayContaining([expect.stringMatching(/^--heap-growing-percent=\d+$/)]));
+  });
+
+  it('npm start and the Docker image run the API with the same flags as start:prod', () => {
+    expect(flagsOfScript('start', 'scripts/start.js')).toEqual(flags);
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+    expect(cmd).not.toBeNull();
+    expect(JSON.parse(cmd![1])).toEqual(['node', ...flags, 'dist/src/main.js']);
+  });
+
+  it('this Node accepts them, and they cap the young generation', () => {
+    const semiSpaceMb = Number(
+      /^--max-semi-space-size=(\d+)$/.exec(flags.find((f) => f.startsWith('--max-semi'))!)![1],
+    );
+    // Garbage with survivors grows the young generation to its limit (V8's default here: 128 MB).
+    const script = `
+      const v8 = require('node:v8'); const keep = [];
+      for (let i = 0; i < 2e6; i++) { const o = { i, s: 'x' + i }; if (i % 3 === 0) keep.push(o); if (keep.length > 2e5) keep.length = 0; }
+      const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      process.stdout.write(String(space.space_size));`;
+    const run = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(Number(run.stdout)).toBeLessThanOrEqual(2 * semiSpaceMb * 1024 * 1024);
+  });
+});
