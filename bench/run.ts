@@ -41,7 +41,8 @@ const log = (text = '') => process.stdout.write(`${text}\n`);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 function loadScenarios(): { file: string; scenario: Scenario }[] {
-  const only = process.env.BENCH_ONLY;
+  // Comma-separated: a scenario is run when its file name or title contains any of the texts.
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
   const directory = join(__dirname, 'scenarios');
   return readdirSync(directory)
     .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
@@ -52,7 +53,7 @@ function loadScenarios(): { file: string; scenario: Scenario }[] {
       if (!loaded.default?.name) throw new Error(`bench/scenarios/${file} has no default export from defineScenario()`);
       return { file, scenario: loaded.default };
     })
-    .filter(({ file, scenario }) => !only || file.includes(only) || scenario.name.includes(only));
+    .filter(({ file, scenario }) => !only || only.some((text) => file.includes(text) || scenario.name.includes(text)));
 }
 
 /** The seeded organization and an owner token for it: seeds a fresh database, or reuses one if asked. */
