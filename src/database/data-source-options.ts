@@ -11,6 +11,7 @@ import { GroupListingIndexes1764700000000 } from './migrations/1764700000000-gro
 import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
 import { WebhookFanOut1765100000000 } from './migrations/1765100000000-webhook-fan-out';
 import { StandingsByRevision1765200000000 } from './migrations/1765200000000-standings-by-revision';
+import { PeopleListVersions1766200000000 } from './migrations/1766200000000-people-list-versions';
 import { RECORDS } from './records';
 
 export const MIGRATIONS = [
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   ListCounters1764900000000,
   WebhookFanOut1765100000000,
   StandingsByRevision1765200000000,
+  PeopleListVersions1766200000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (pg `query_timeout`). */

@@ -6,6 +6,9 @@ export type CountedList = 'people_active' | 'people_archived' | 'documents_activ
  */
 export const LIST_TOTAL_SQL = `SELECT coalesce(sum(total), 0)::int AS total FROM list_totals WHERE organization_id = $1 AND list = $2`;
 
+/** The same as a scalar subquery, for a page's statement that reads the total first ($1 organization, $2 list). */
+export const LIST_TOTAL_EXPRESSION = `(${LIST_TOTAL_SQL.replace(' AS total', '')})`;
+
 export interface Statement {
   text: string;
   values: unknown[];

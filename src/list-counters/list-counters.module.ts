@@ -29,8 +29,11 @@ class CounterSettling implements OnApplicationBootstrap, BeforeApplicationShutdo
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
       this.running = this.settle.execute().then(
-        ({ fellDue, folded }) => {
-          if (fellDue + folded > 0) this.logger.log(`settled: ${fellDue} fell due, ${folded} document(s) folded`);
+        ({ fellDue, folded, pruned }) => {
+          if (fellDue + folded + pruned > 0)
+            this.logger.log(
+              `settled: ${fellDue} fell due, ${folded} document(s) folded, ${pruned} stale people count(s) and mark(s) dropped`,
+            );
         },
         (error: Error) => this.logger.warn(`settling the counters failed: ${error.message}`),
       );

@@ -19,6 +19,9 @@ import { RecountListCounters } from '../../src/list-counters/application/recount
 import { SettleListCounters } from '../../src/list-counters/application/settle-list-counters.use-case';
 import { ArchivePerson } from '../../src/people/application/archive-person.use-case';
 import { CreatePerson } from '../../src/people/application/create-person.use-case';
+import { UpdatePerson } from '../../src/people/application/update-person.use-case';
+import type { PeopleFilter } from '../../src/people/application/person.repository';
+import { fetchPeoplePage } from '../../src/people/infrastructure/people-list.sql';
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -50,7 +53,9 @@ type Op =
   | { kind: 'advanceClock'; days: number }
   | { kind: 'expire' }
   | { kind: 'renew' }
-  | { kind: 'settle' };
+  | { kind: 'settle' }
+  | { kind: 'renamePerson'; person: number; name: number }
+  | { kind: 'readPeople'; filter: number; page: number; perPage: number };
 
 type Step = { kind: 'one'; op: Op } | { kind: 'concurrent'; ops: Op[] };
 
@@ -104,11 +109,44 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'renew' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'settle' as const }) },
 );
+/**
+ * The people lists read in the sequences and checked after each step: text filters (their counts stored per people
+ * version) and deep pages (marks every MARK_STRIDE positions instead of the API's 500, so that a handful of people
+ * have marks). Names are "Ada Person <n>" or "Grace Person <n>", emails p<n>@example.test, phones +1415555<nnnn>.
+ */
+const MARK_STRIDE = 2;
+const FILTERS: PeopleFilter[] = [
+  { archived: false },
+  { archived: true },
+  { archived: false, name: 'grace' },
+  { archived: false, name: 'person 1' },
+  { archived: true, name: 'ada' },
+  { archived: false, email: 'p2' },
+  { archived: false, phone: '555' },
+  { archived: false, name: 'person', email: 'example' },
+];
+const peopleOps: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('renamePerson' as const), person: index, name: fc.nat({ max: 30 }) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('readPeople' as const),
+      filter: fc.nat({ max: FILTERS.length - 1 }),
+      page: fc.nat({ max: 5 }),
+      perPage: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+);
+const anyOp: fc.Arbitrary<Op> = fc.oneof({ weight: 8, arbitrary: op }, { weight: 2, arbitrary: peopleOps });
+
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: op.map((one) => ({ kind: 'one' as const, op: one })) },
+  { weight: 3, arbitrary: anyOp.map((one) => ({ kind: 'one' as const, op: one })) },
   {
     weight: 1,
-    arbitrary: fc.array(op, { minLength: 2, maxLength: 4 }).map((ops) => ({ kind: 'concurrent' as const, ops })),
+    arbitrary: fc.array(anyOp, { minLength: 2, maxLength: 4 }).map((ops) => ({ kind: 'concurrent' as const, ops })),
   },
 );
 
@@ -180,10 +218,12 @@ describe('maintained list totals and attestation counts', () => {
       case 'createPerson': {
         const created = await t.app.get(CreatePerson).execute({
           organizationId,
-          firstName: 'Ada',
+          firstName: serial % 3 === 0 ? 'Grace' : 'Ada',
           lastName: `Person ${serial}`,
-          email: `p${serial++}@example.test`,
+          email: `p${serial}@example.test`,
+          phone: serial % 2 === 0 ? `+1415555${String(1000 + (serial % 9000))}` : null,
         });
+        serial++;
         world.people.push(created.id);
         return;
       }
@@ -301,6 +341,77 @@ describe('maintained list totals and attestation counts', () => {
       case 'settle':
         await t.app.get(SettleListCounters).execute();
         return;
+      case 'renamePerson':
+        // Moves the person in and out of the text filters (name, email and phone at once).
+        if (person)
+          await t.app.get(UpdatePerson).execute({
+            organizationId,
+            personId: person,
+            changes: {
+              firstName: op.name % 2 === 0 ? 'Grace' : null,
+              lastName: `Person ${op.name}`,
+              email: `p${op.name}-${serial++}@example.test`,
+              phone: op.name % 3 === 0 ? null : `+1415555${String(2000 + op.name)}`,
+            },
+          });
+        return;
+      case 'readPeople':
+        // A read that may store a count or marks while other steps write (checked with the counters after the step).
+        await readPeople(world, FILTERS[op.filter], op.page * op.perPage, op.perPage);
+        return;
+    }
+  }
+
+  /** The list as the API reads it (its statements, with marks every MARK_STRIDE positions). */
+  function readPeople(world: World, filter: PeopleFilter, offset: number, limit: number) {
+    return fetchPeoplePage(
+      async (statement) => t.db.query(statement.text, statement.values),
+      world.tenant.organizationId,
+      filter,
+      offset,
+      limit,
+      MARK_STRIDE,
+    );
+  }
+
+  /** The same list from scratch: a count and an OFFSET walk. */
+  async function recountPeople(world: World, filter: PeopleFilter, offset: number, limit: number) {
+    const escape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const values: unknown[] = [world.tenant.organizationId];
+    const where = [`organization_id = $1`, filter.archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL'];
+    for (const [name, column, operator] of [
+      ['name', 'full_name', 'ILIKE'],
+      ['email', 'email', 'ILIKE'],
+      ['phone', 'phone', 'LIKE'],
+    ] as const) {
+      const value = filter[name];
+      if (value === undefined) continue;
+      values.push(escape(value));
+      where.push(`${column} ${operator} $${values.length}`);
+    }
+    const [{ total }] = await t.db.query(
+      `SELECT count(*)::int AS total FROM people WHERE ${where.join(' AND ')}`,
+      values,
+    );
+    const rows: { id: string }[] = await t.db.query(
+      `SELECT id FROM people WHERE ${where.join(' AND ')} ORDER BY created_at, id OFFSET ${offset} LIMIT ${limit}`,
+      values,
+    );
+    return { total, ids: rows.map((row) => row.id) };
+  }
+
+  /** Every filter, a first and a deep page: what was read equals what a recount finds, stored values included. */
+  async function expectPeopleListsRight(world: World, after: unknown): Promise<void> {
+    for (const filter of FILTERS) {
+      for (const offset of [0, 3, 5]) {
+        const read = await readPeople(world, filter, offset, 2);
+        const expected = await recountPeople(world, filter, offset, 2);
+        const got = { total: read.total, ids: read.rows.map((row) => row.id) };
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          throw new Error(
+            `after ${JSON.stringify(after)}: people ${JSON.stringify(filter)} at ${offset}: ${JSON.stringify(got)}, recounted ${JSON.stringify(expected)}`,
+          );
+      }
     }
   }
 
@@ -335,6 +446,8 @@ describe('maintained list totals and attestation counts', () => {
           if (current.kind === 'one') await attempt(world, current.op);
           else await Promise.all(current.ops.map((one) => attempt(world, one)));
           await expectCountersRight(world, current);
+          await expectPeopleListsRight(world, current);
+          await expectCountersRight(world, current);
         }
         // What the API answers is what was maintained, and it equals the recount.
         const { body } = await t.http.get('/api/v1/documents?per_page=100').set(world.tenant.auth).expect(200);
@@ -354,7 +467,17 @@ describe('maintained list totals and attestation counts', () => {
       { numRuns: Number(process.env.COUNTERS_PROPERTY_RUNS ?? 15), endOnFailure: true },
     );
     // The sequences did exercise the operations (not only their refusals).
-    for (const kind of ['archivePerson', 'restorePerson', 'publish', 'addPeopleToGroup', 'request', 'sign', 'cancel'])
+    for (const kind of [
+      'archivePerson',
+      'restorePerson',
+      'publish',
+      'addPeopleToGroup',
+      'request',
+      'sign',
+      'cancel',
+      'renamePerson',
+      'readPeople',
+    ])
       expect(outcomes[kind]?.done ?? 0).toBeGreaterThan(0);
   }, 600_000);
 
@@ -399,6 +522,50 @@ describe('maintained list totals and attestation counts', () => {
     await expectCountersRight(world, 'repair');
     const { body } = await t.http.get('/api/v1/people').set(world.tenant.auth).expect(200);
     expect(body.meta.total).toBe(2);
+  });
+
+  it('a stored people count or page mark that differs from a recount is found, and dropped by the repair; the settling pass drops older versions', async () => {
+    const world = await setUp(false);
+    for (let i = 0; i < 5; i++) await apply(world, { kind: 'createPerson' });
+    const organizationId = world.tenant.organizationId;
+    const named = { archived: false, name: 'person' };
+    expect((await readPeople(world, named, 0, 2)).total).toBe(5);
+    expect((await readPeople(world, { archived: false }, 4, 1)).rows.map((row) => row.id)).toEqual([world.people[4]]);
+    const recount = t.app.get(RecountListCounters);
+    expect((await recount.execute({ organizationId, repair: false })).before).toMatchObject({
+      peopleCounts: 1,
+      peopleMarks: 3,
+      discrepancies: [],
+    });
+
+    await t.db.query(`UPDATE people_filter_counts SET total = total + 1 WHERE organization_id = $1`, [organizationId]);
+    await t.db.query(`UPDATE people_page_marks SET position = 3 WHERE organization_id = $1 AND position = 4`, [
+      organizationId,
+    ]);
+    expect((await readPeople(world, named, 0, 2)).total).toBe(6);
+    const found = await recount.execute({ organizationId, repair: false });
+    expect(found.before.discrepancies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'people_filter_count', maintained: 6, recounted: 5 }),
+        expect.objectContaining({ kind: 'people_page_mark', personId: world.people[4], maintained: 3, recounted: 4 }),
+      ]),
+    );
+    const repaired = await recount.execute({ organizationId, repair: true });
+    expect(repaired.repaired).toBeGreaterThanOrEqual(2);
+    expect(repaired.after?.discrepancies).toEqual([]);
+    expect((await readPeople(world, named, 0, 2)).total).toBe(5);
+    expect((await readPeople(world, { archived: false }, 4, 1)).rows.map((row) => row.id)).toEqual([world.people[4]]);
+
+    // A change of the people makes a new version: the next read counts again, the pass drops the old rows.
+    await apply(world, { kind: 'archivePerson', person: 0 });
+    expect((await readPeople(world, named, 0, 2)).total).toBe(4);
+    const { pruned } = await t.app.get(SettleListCounters).execute();
+    expect(pruned).toBeGreaterThanOrEqual(2);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM people_filter_counts WHERE organization_id = $1`, [
+      organizationId,
+    ]);
+    expect(n).toBe(1);
+    await expectCountersRight(world, 'prune');
   });
 
   it('a read between two settling passes still counts an attestation that fell due in between', async () => {

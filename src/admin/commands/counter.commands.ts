@@ -6,23 +6,45 @@ import { flag, id } from '../cli-arguments';
 const present = (check: CounterCheck) => ({
   list_totals_checked: check.listTotals,
   documents_checked: check.documents,
-  discrepancies: check.discrepancies.map((found) =>
-    found.kind === 'list_total'
-      ? {
+  people_filter_counts_checked: check.peopleCounts,
+  people_page_marks_checked: check.peopleMarks,
+  discrepancies: check.discrepancies.map((found) => {
+    switch (found.kind) {
+      case 'list_total':
+        return {
           kind: found.kind,
           organization_id: found.organizationId,
           list: found.list,
           maintained: found.maintained,
           recounted: found.recounted,
-        }
-      : {
+        };
+      case 'attestation_counts':
+        return {
           kind: found.kind,
           organization_id: found.organizationId,
           document_id: found.documentId,
           maintained: found.maintained,
           recounted: found.recounted,
-        },
-  ),
+        };
+      case 'people_filter_count':
+        return {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          filter: found.filter,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        };
+      case 'people_page_mark':
+        return {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          archived: found.archived,
+          person_id: found.personId,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        };
+    }
+  }),
 });
 
 export const recountCountersCommand: AdminCommand = {

@@ -9,13 +9,34 @@ export type CounterDiscrepancy =
       documentId: string;
       maintained: AttestationCounts;
       recounted: AttestationCounts;
+    }
+  /** A stored count of a filtered people list (its filter as the key holds it: the patterns) at the current version. */
+  | { kind: 'people_filter_count'; organizationId: string; filter: unknown; maintained: number; recounted: number }
+  /** A page mark of the current version whose person is not at its position (null: not in that list at all). */
+  | {
+      kind: 'people_page_mark';
+      organizationId: string;
+      archived: boolean;
+      personId: string;
+      maintained: number;
+      recounted: number | null;
     };
 
 export interface CounterCheck {
   /** How many list totals and documents were compared. */
   listTotals: number;
   documents: number;
+  /** How many stored filter counts and page marks of the current people versions were compared. */
+  peopleCounts: number;
+  peopleMarks: number;
   discrepancies: CounterDiscrepancy[];
+}
+
+export interface SettleOutcome {
+  fellDue: number;
+  folded: number;
+  /** Stored people filter counts and page marks of older versions dropped. */
+  pruned: number;
 }
 
 /**
@@ -29,7 +50,8 @@ export abstract class ListCounters {
   abstract repair(organizationId: string | null, now: Date): Promise<number>;
   /**
    * Moves the attestations that fell due by `now` to their renewal buckets and folds each document's delta rows
-   * into one, so reads stay a handful of rows. Safe to run concurrently and at any time; changes no count.
+   * into one, so reads stay a handful of rows; drops the people lists' stored counts and page marks of older people
+   * versions (no read can use them again). Safe to run concurrently and at any time; changes no count.
    */
-  abstract settle(now: Date): Promise<{ fellDue: number; folded: number }>;
+  abstract settle(now: Date): Promise<SettleOutcome>;
 }

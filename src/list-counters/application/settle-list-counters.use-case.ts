@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
-import { ListCounters } from './list-counters';
+import { ListCounters, SettleOutcome } from './list-counters';
 
 /** The worker's periodic pass over the counters (see ListCounters.settle). */
 @Injectable()
@@ -10,7 +10,7 @@ export class SettleListCounters {
     private readonly clock: Clock,
   ) {}
 
-  execute(): Promise<{ fellDue: number; folded: number }> {
+  execute(): Promise<SettleOutcome> {
     return this.counters.settle(this.clock.now());
   }
 }

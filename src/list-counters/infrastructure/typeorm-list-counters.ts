@@ -8,9 +8,28 @@ import {
   recountAttestations,
 } from '../../database/attestation-counts.sql';
 import { ATTESTATION_BUCKETS, AttestationCounts } from '../../documents/domain/attestation-counts';
-import { CounterCheck, CounterDiscrepancy, ListCounters } from '../application/list-counters';
+import { CounterCheck, CounterDiscrepancy, ListCounters, SettleOutcome } from '../application/list-counters';
 
 const BUCKETS = ['latest', 'latest_open', 'due', 'due_open', 'pending', 'outdated', 'unrequested'];
+
+/** The current people version of the organization of the row aliased `alias` (PeopleListVersions migration). */
+const versionOf = (alias: string) =>
+  `coalesce((SELECT sum(v.version) FROM people_versions v WHERE v.organization_id = ${alias}.organization_id), 0)`;
+
+/** A stored filter count (`f`) recounted: its key holds the state and the patterns the list matched with. */
+const FILTER_RECOUNT = `(
+  SELECT count(*)::int FROM people p
+  WHERE p.organization_id = f.organization_id AND (p.archived_at IS NOT NULL) = (f.filter->>'archived')::boolean
+    AND (f.filter->>'name' IS NULL OR p.full_name ILIKE f.filter->>'name')
+    AND (f.filter->>'email' IS NULL OR p.email ILIKE f.filter->>'email')
+    AND (f.filter->>'phone' IS NULL OR p.phone LIKE f.filter->>'phone'))`;
+
+/** A page mark (`m`) recounted: its person's position in the list, null when the person is not in that list. */
+const MARK_RECOUNT = `CASE WHEN EXISTS (
+    SELECT 1 FROM people p WHERE p.id = m.id AND p.organization_id = m.organization_id AND p.created_at = m.created_at
+      AND (p.archived_at IS NOT NULL) = m.archived)
+  THEN (SELECT count(*)::int FROM people p WHERE p.organization_id = m.organization_id
+          AND (p.archived_at IS NOT NULL) = m.archived AND (p.created_at, p.id) < (m.created_at, m.id)) END`;
 
 /** The counters are PostgreSQL's (ListCounters migration); this adapter reads, recounts, repairs and settles them. */
 @Injectable()
@@ -73,7 +92,55 @@ export class TypeormListCounters extends ListCounters {
           });
         }
       }
-      return { listTotals: totals.length, documents: maintained.length, discrepancies };
+      // The people lists' stored counts and marks: those of older versions are never read again (the settling pass
+      // drops them); those of the current version must be what a recount in this snapshot finds.
+      const filterCounts: { organization_id: string; filter: unknown; maintained: number; recounted: number }[] =
+        await runner.query(
+          `SELECT f.organization_id, f.filter, f.total AS maintained, ${FILTER_RECOUNT} AS recounted
+           FROM people_filter_counts f
+           WHERE ($1::varchar IS NULL OR f.organization_id = $1) AND f.version = ${versionOf('f')}`,
+          [organizationId],
+        );
+      for (const row of filterCounts) {
+        if (row.maintained !== row.recounted)
+          discrepancies.push({
+            kind: 'people_filter_count',
+            organizationId: row.organization_id,
+            filter: row.filter,
+            maintained: row.maintained,
+            recounted: row.recounted,
+          });
+      }
+      const marks: {
+        organization_id: string;
+        archived: boolean;
+        id: string;
+        maintained: number;
+        recounted: number | null;
+      }[] = await runner.query(
+        `SELECT m.organization_id, m.archived, m.id, m.position AS maintained, ${MARK_RECOUNT} AS recounted
+         FROM people_page_marks m
+         WHERE ($1::varchar IS NULL OR m.organization_id = $1) AND m.version = ${versionOf('m')}`,
+        [organizationId],
+      );
+      for (const row of marks) {
+        if (row.maintained !== row.recounted)
+          discrepancies.push({
+            kind: 'people_page_mark',
+            organizationId: row.organization_id,
+            archived: row.archived,
+            personId: row.id,
+            maintained: row.maintained,
+            recounted: row.recounted,
+          });
+      }
+      return {
+        listTotals: totals.length,
+        documents: maintained.length,
+        peopleCounts: filterCounts.length,
+        peopleMarks: marks.length,
+        discrepancies,
+      };
     });
   }
 
@@ -83,10 +150,26 @@ export class TypeormListCounters extends ListCounters {
       organizationId,
       now,
     ]);
-    return fixed as number;
+    // Stored people counts and marks that differ from a recount (or of older versions) are dropped: the next read
+    // that needs one counts, or marks, again.
+    const counts: unknown[] = await activeManager(this.db).query(
+      `DELETE FROM people_filter_counts f
+       WHERE ($1::varchar IS NULL OR f.organization_id = $1)
+         AND (f.version < ${versionOf('f')} OR f.total IS DISTINCT FROM ${FILTER_RECOUNT})
+       RETURNING 1`,
+      [organizationId],
+    );
+    const marks: unknown[] = await activeManager(this.db).query(
+      `DELETE FROM people_page_marks m
+       WHERE ($1::varchar IS NULL OR m.organization_id = $1)
+         AND (m.version < ${versionOf('m')} OR m.position IS DISTINCT FROM ${MARK_RECOUNT})
+       RETURNING 1`,
+      [organizationId],
+    );
+    return (fixed as number) + counts.length + marks.length;
   }
 
-  async settle(now: Date): Promise<{ fellDue: number; folded: number }> {
+  async settle(now: Date): Promise<SettleOutcome> {
     const fell: unknown[] = await activeManager(this.db).query(
       `UPDATE attestation_standings SET bucket = CASE bucket WHEN 'latest' THEN 'due' ELSE 'due_open' END
        WHERE bucket IN ('latest', 'latest_open') AND due_at IS NOT NULL AND due_at < $1
@@ -110,7 +193,13 @@ export class TypeormListCounters extends ListCounters {
        HAVING ${BUCKETS.map((bucket) => `sum(${bucket}) <> 0`).join(' OR ')}
        RETURNING 1`,
     );
-    return { fellDue: fell.length, folded: folded.length };
+    // Versions only grow, so a row older than the version this statement sees is never read again.
+    const stale: unknown[] = await activeManager(this.db).query(
+      `WITH counts AS (DELETE FROM people_filter_counts f WHERE f.version < ${versionOf('f')} RETURNING 1),
+            marks AS (DELETE FROM people_page_marks m WHERE m.version < ${versionOf('m')} RETURNING 1)
+       SELECT 1 FROM counts UNION ALL SELECT 1 FROM marks`,
+    );
+    return { fellDue: fell.length, folded: folded.length, pruned: stale.length };
   }
 }
 

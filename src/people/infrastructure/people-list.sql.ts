@@ -1,5 +1,5 @@
 import { containsPattern } from '@lib/persistence';
-import { listTotal, Statement } from '../../database/list-totals';
+import { LIST_TOTAL_EXPRESSION, Statement } from '../../database/list-totals';
 import type { PeopleFilter } from '../application/person.repository';
 
 /** A person's columns as the API reads them (snake_case, as PostgreSQL names them). */
@@ -24,14 +24,45 @@ export const PERSON_IN_ORGANIZATION_SQL = `SELECT ${PERSON_COLUMNS} FROM people 
 
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
+/** Every this many positions of a list in created_at order, a mark is kept (people_page_marks) for deep pages. */
+export const PEOPLE_PAGE_MARK_STRIDE = 500;
+
+/** The organization's people version ($1 the organization): the sum of its slots in people_versions. */
+const PEOPLE_VERSION = `(SELECT coalesce(sum(version), 0)::bigint FROM people_versions WHERE organization_id = $1)`;
+
 /**
- * A page of people and the count of all that match, in as little work as the filter allows:
+ * The total, then the page's rows (a single row with the total and null columns when the page is empty); the page is
+ * not read at all when it starts at or past the total. `skip` is how many rows of `where` the page skips.
+ */
+const pageOf = (total: string, where: string, offset: string, skip: string, limit: string) =>
+  `SELECT t.total, p.* FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (` +
+  `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
+  `SELECT id FROM people WHERE ${where} AND t.total > ${offset} ORDER BY created_at, id OFFSET ${skip} LIMIT ${limit})` +
+  `) p ON true ORDER BY p.created_at, p.id`;
+
+type PageRow = PersonRow & { total: number };
+
+function rowsAndTotal(rows: Record<string, unknown>[]): { rows: PersonRow[]; total: number } {
+  const page = rows as unknown as PageRow[];
+  const total = page[0]?.total ?? 0;
+  return {
+    rows: page.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row as PersonRow),
+    total,
+  };
+}
+
+/**
+ * A page of people and the count of all that match, each in one statement whose snapshot decides both (the page
+ * after the total, in a lateral join that does not run for a page past the end):
  * - no text filter: the total is the maintained counter (`list_totals`, 16 rows at most); the page walks the
  *   partial index of its state (people_active / people_archived, index-only) to its offset and reads only its own
- *   rows; a page past the end is not read at all;
- * - a text filter: no counter can know how many match, so the count is exact from the trigram index (a bitmap
- *   of the candidates, rechecked), and the page walks the created_at order, filtering, to its limit. (One
- *   statement with `count(*) OVER ()` measured slower: the window forces every match through the sort.)
+ *   rows. From the first mark on (`PEOPLE_PAGE_MARK_STRIDE`), it walks from the mark at or before its offset
+ *   (people_page_marks, of the organization's current people version) instead of from the start; marks missing for
+ *   this version are made once (one walk of the index) and the page read again;
+ * - a text filter: the total is the stored count of this filter at the organization's current people version
+ *   (people_filter_counts); when there is none (a new filter, or the people changed since), the statement counts
+ *   through the trigram index (a bitmap of the candidates, rechecked) and stores the count; the page walks the
+ *   created_at order, filtering, to its limit. (`count(*) OVER ()` measured slower: every match went through the sort.)
  * The API's repository and the benchmark's bare reference both run exactly these statements.
  */
 export async function fetchPeoplePage(
@@ -40,47 +71,87 @@ export async function fetchPeoplePage(
   filter: PeopleFilter,
   offset: number,
   limit: number,
+  markStride = PEOPLE_PAGE_MARK_STRIDE,
 ): Promise<{ rows: PersonRow[]; total: number }> {
   const state = filter.archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL';
   const values: unknown[] = [organizationId];
   const conditions = [`organization_id = $1`, state];
-  const text = (column: string, operator: string, value: string | undefined) => {
-    if (value === undefined) return;
-    values.push(containsPattern(value));
+  const key: Record<string, unknown> = { archived: filter.archived };
+  const text = (name: keyof PeopleFilter, column: string, operator: string) => {
+    const value = filter[name];
+    if (value === undefined || typeof value !== 'string') return;
+    const pattern = containsPattern(value);
+    key[name] = pattern;
+    values.push(pattern);
     conditions.push(`${column} ${operator} $${values.length}`);
   };
-  text('full_name', 'ILIKE', filter.name);
-  text('email', 'ILIKE', filter.email);
-  text('phone', 'LIKE', filter.phone);
+  text('name', 'full_name', 'ILIKE');
+  text('email', 'email', 'ILIKE');
+  text('phone', 'phone', 'LIKE');
   const where = conditions.join(' AND ');
   const n = values.length;
 
-  if (n === 1) {
-    const [{ total }] = (await run(
-      listTotal(organizationId, filter.archived ? 'people_archived' : 'people_active'),
-    )) as { total: number }[];
-    if (offset >= total) return { rows: [], total };
-    const rows = (await run({
-      text:
-        `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
-        `SELECT id FROM people WHERE ${where} ORDER BY created_at, id OFFSET $2 LIMIT $3) ORDER BY created_at, id`,
-      values: [organizationId, offset, limit],
-    })) as unknown as PersonRow[];
-    return { rows, total };
+  if (n > 1) {
+    // The stored count of this filter at this version, else a count (stored for the next read of this filter).
+    return rowsAndTotal(
+      await run({
+        text:
+          `WITH v AS (SELECT ${PEOPLE_VERSION} AS version), ` +
+          `hit AS (SELECT f.total FROM people_filter_counts f JOIN v ON f.version = v.version ` +
+          `WHERE f.organization_id = $1 AND f.filter = $${n + 1}::jsonb), ` +
+          `counted AS (SELECT count(*)::int AS total FROM people WHERE ${where} AND NOT EXISTS (SELECT FROM hit)), ` +
+          `stored AS (INSERT INTO people_filter_counts (organization_id, filter, version, total) ` +
+          `SELECT $1, $${n + 1}::jsonb, v.version, c.total FROM v, counted c WHERE NOT EXISTS (SELECT FROM hit) ` +
+          `ON CONFLICT DO NOTHING) ` +
+          pageOf(
+            `coalesce((SELECT total FROM hit), (SELECT total FROM counted))`,
+            where,
+            `$${n + 2}::bigint`,
+            `$${n + 2}::bigint`,
+            `$${n + 3}`,
+          ),
+        values: [...values, JSON.stringify(key), offset, limit],
+      }),
+    );
   }
 
-  // A window count would make every matching row go through a sort before the limit; two statements let the
-  // count use the trigram index (bitmap) and the page walk the created_at order and stop at its limit.
-  const [{ total }] = (await run({ text: `SELECT count(*)::int AS total FROM people WHERE ${where}`, values })) as {
-    total: number;
-  }[];
-  if (offset >= total) return { rows: [], total };
-  const rows = (await run({
+  const total = LIST_TOTAL_EXPRESSION;
+  const list = filter.archived ? 'people_archived' : 'people_active';
+  const fromStart = () =>
+    run({
+      text: pageOf(total, where, '$3::bigint', '$3::bigint', '$4'),
+      values: [organizationId, list, offset, limit],
+    });
+  // (A position past what an integer holds is past any list: the page is not read.)
+  if (offset < markStride || offset > 2 ** 31 - 1) return rowsAndTotal(await fromStart());
+
+  const mark = Math.floor(offset / markStride) * markStride;
+  const fromMark = () =>
+    run({
+      text: pageOf(
+        total,
+        `${where} AND (created_at, id) >= (SELECT m.created_at, m.id FROM people_page_marks m ` +
+          `WHERE m.organization_id = $1 AND m.archived = $5 AND m.position = $6::int AND m.version = ${PEOPLE_VERSION})`,
+        '$3::bigint',
+        '$3::bigint - $6::int',
+        '$4',
+      ),
+      values: [organizationId, list, offset, limit, filter.archived, mark],
+    });
+  let page = rowsAndTotal(await fromMark());
+  if (page.rows.length > 0 || offset >= page.total) return page;
+  // No mark of this version yet: mark every stride-th position in one walk of the index (the version and the
+  // positions from one snapshot; a concurrent maker of the same marks makes the same rows).
+  await run({
     text:
-      `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
-      `SELECT id FROM people WHERE ${where} ORDER BY created_at, id OFFSET $${n + 1} LIMIT $${n + 2}) ` +
-      `ORDER BY created_at, id`,
-    values: [...values, offset, limit],
-  })) as unknown as PersonRow[];
-  return { rows, total };
+      `INSERT INTO people_page_marks (organization_id, archived, version, position, created_at, id) ` +
+      `SELECT $1, $2, v.version, p.n - 1, p.created_at, p.id ` +
+      `FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS n FROM people WHERE ${where}) p, ` +
+      `(SELECT ${PEOPLE_VERSION} AS version) v WHERE (p.n - 1) % $3 = 0 ON CONFLICT DO NOTHING`,
+    values: [organizationId, filter.archived, markStride],
+  });
+  page = rowsAndTotal(await fromMark());
+  if (page.rows.length > 0 || offset >= page.total) return page;
+  // The people changed between the marks and the read: this once, from the start.
+  return rowsAndTotal(await fromStart());
 }
