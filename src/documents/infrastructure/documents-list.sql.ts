@@ -1,6 +1,6 @@
 import { containsPattern } from '@lib/persistence';
 import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
-import { listTotal, Statement } from '../../database/list-totals';
+import { LIST_TOTAL_EXPRESSION, Statement } from '../../database/list-totals';
 import type { DocumentsFilter } from '../application/document-listing.repository';
 
 export interface DocumentListingRow {
@@ -32,9 +32,9 @@ const LISTING_COLUMNS = `
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /**
- * A page of documents with their latest publication and attestation counts, in one statement after the total:
- * the maintained counter without a name filter; with one, `count(*) OVER ()` over the matching documents in the
- * same statement as the page. The API and the benchmark's bare reference run exactly these.
+ * A page of documents with their latest publication and attestation counts, in one statement with the total:
+ * the maintained counter without a name filter (the page in a lateral join after it); with one, `count(*) OVER ()`
+ * over the matching documents in the same statement as the page. The API and the benchmark's bare reference run exactly these.
  */
 export async function fetchDocumentsPage(
   run: Runner,
@@ -46,20 +46,24 @@ export async function fetchDocumentsPage(
 ): Promise<{ rows: DocumentListingRow[]; total: number }> {
   const state = filter.archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL';
   if (filter.name === undefined) {
-    const [{ total }] = (await run(
-      listTotal(organizationId, filter.archived ? 'documents_archived' : 'documents_active'),
-    )) as { total: number }[];
-    if (offset >= total) return { rows: [], total };
+    // The total, then (in a lateral join that does not run for a page at or past it) the page.
     const rows = (await run({
       text: `
-        SELECT ${LISTING_COLUMNS}
-        FROM (SELECT * FROM documents WHERE organization_id = $1 AND ${state} ORDER BY name, id OFFSET $2 LIMIT $3) d
-        LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
-        ${maintainedCountsJoin('$4')}
-        ORDER BY d.name, d.id`,
-      values: [organizationId, offset, limit, now],
-    })) as unknown as DocumentListingRow[];
-    return { rows, total };
+        SELECT t.list_total, x.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS list_total) t
+        LEFT JOIN LATERAL (
+          SELECT ${LISTING_COLUMNS}
+          FROM (SELECT * FROM documents WHERE organization_id = $1 AND ${state} AND t.list_total > $3::bigint
+                ORDER BY name, id OFFSET $3::bigint LIMIT $4) d
+          LEFT JOIN document_revisions latest ON latest.id = d.latest_revision_id
+          ${maintainedCountsJoin('$5')}
+        ) x ON true
+        ORDER BY x.name, x.id`,
+      values: [organizationId, filter.archived ? 'documents_archived' : 'documents_active', offset, limit, now],
+    })) as unknown as (DocumentListingRow & { list_total: number })[];
+    return {
+      rows: rows.filter((row) => row.id !== null).map(({ list_total: _total, ...row }) => row),
+      total: rows[0]?.list_total ?? 0,
+    };
   }
   const where = `organization_id = $1 AND ${state} AND name ILIKE $2`;
   const rows = (await run({
