@@ -12,6 +12,7 @@ import { ListCounters1764900000000 } from './migrations/1764900000000-list-count
 import { WebhookFanOut1765100000000 } from './migrations/1765100000000-webhook-fan-out';
 import { StandingsByRevision1765200000000 } from './migrations/1765200000000-standings-by-revision';
 import { PeopleListVersions1766200000000 } from './migrations/1766200000000-people-list-versions';
+import { RequestPageMarks1766200000001 } from './migrations/1766200000001-request-page-marks';
 import { RECORDS } from './records';
 
 export const MIGRATIONS = [
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   WebhookFanOut1765100000000,
   StandingsByRevision1765200000000,
   PeopleListVersions1766200000000,
+  RequestPageMarks1766200000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (pg `query_timeout`). */

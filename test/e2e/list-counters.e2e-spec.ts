@@ -22,6 +22,7 @@ import { CreatePerson } from '../../src/people/application/create-person.use-cas
 import { UpdatePerson } from '../../src/people/application/update-person.use-case';
 import type { PeopleFilter } from '../../src/people/application/person.repository';
 import { fetchPeoplePage } from '../../src/people/infrastructure/people-list.sql';
+import { requestIdsFromMark } from '../../src/attestation-requests/infrastructure/request-page-marks.sql';
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -55,7 +56,8 @@ type Op =
   | { kind: 'renew' }
   | { kind: 'settle' }
   | { kind: 'renamePerson'; person: number; name: number }
-  | { kind: 'readPeople'; filter: number; page: number; perPage: number };
+  | { kind: 'readPeople'; filter: number; page: number; perPage: number }
+  | { kind: 'readRequests'; page: number; perPage: number };
 
 type Step = { kind: 'one'; op: Op } | { kind: 'concurrent'; ops: Op[] };
 
@@ -135,6 +137,14 @@ const peopleOps: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('readPeople' as const),
       filter: fc.nat({ max: FILTERS.length - 1 }),
+      page: fc.nat({ max: 5 }),
+      perPage: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('readRequests' as const),
       page: fc.nat({ max: 5 }),
       perPage: fc.integer({ min: 1, max: 3 }),
     }),
@@ -359,6 +369,9 @@ describe('maintained list totals and attestation counts', () => {
         // A read that may store a count or marks while other steps write (checked with the counters after the step).
         await readPeople(world, FILTERS[op.filter], op.page * op.perPage, op.perPage);
         return;
+      case 'readRequests':
+        await readRequests(world, op.page * op.perPage, op.perPage);
+        return;
     }
   }
 
@@ -370,6 +383,23 @@ describe('maintained list totals and attestation counts', () => {
       filter,
       offset,
       limit,
+      MARK_STRIDE,
+    );
+  }
+
+  /** The unfiltered request list's ids as the API reads a deep page (marks every MARK_STRIDE positions). */
+  async function readRequests(world: World, offset: number, limit: number): Promise<string[]> {
+    const [{ total }] = await t.db.query(
+      `SELECT coalesce(sum(requests), 0)::int AS total FROM attestation_request_tallies WHERE organization_id = $1`,
+      [world.tenant.organizationId],
+    );
+    if (offset >= total) return [];
+    return requestIdsFromMark(
+      async (statement) => t.db.query(statement.text, statement.values),
+      world.tenant.organizationId,
+      offset,
+      limit,
+      total,
       MARK_STRIDE,
     );
   }
@@ -412,6 +442,19 @@ describe('maintained list totals and attestation counts', () => {
             `after ${JSON.stringify(after)}: people ${JSON.stringify(filter)} at ${offset}: ${JSON.stringify(got)}, recounted ${JSON.stringify(expected)}`,
           );
       }
+    }
+    for (const offset of [2, 5, 8]) {
+      const read = await readRequests(world, offset, 2);
+      const expected: string[] = (
+        await t.db.query(
+          `SELECT id FROM attestation_requests WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT 2`,
+          [world.tenant.organizationId, offset],
+        )
+      ).map((row: { id: string }) => row.id);
+      if (JSON.stringify(read) !== JSON.stringify(expected))
+        throw new Error(
+          `after ${JSON.stringify(after)}: requests at ${offset}: ${JSON.stringify(read)}, recounted ${JSON.stringify(expected)}`,
+        );
     }
   }
 
@@ -477,6 +520,7 @@ describe('maintained list totals and attestation counts', () => {
       'cancel',
       'renamePerson',
       'readPeople',
+      'readRequests',
     ])
       expect(outcomes[kind]?.done ?? 0).toBeGreaterThan(0);
   }, 600_000);
@@ -534,7 +578,7 @@ describe('maintained list totals and attestation counts', () => {
     const recount = t.app.get(RecountListCounters);
     expect((await recount.execute({ organizationId, repair: false })).before).toMatchObject({
       peopleCounts: 1,
-      peopleMarks: 3,
+      pageMarks: 3,
       discrepancies: [],
     });
 
@@ -547,7 +591,7 @@ describe('maintained list totals and attestation counts', () => {
     expect(found.before.discrepancies).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'people_filter_count', maintained: 6, recounted: 5 }),
-        expect.objectContaining({ kind: 'people_page_mark', personId: world.people[4], maintained: 3, recounted: 4 }),
+        expect.objectContaining({ kind: 'people_page_mark', id: world.people[4], maintained: 3, recounted: 4 }),
       ]),
     );
     const repaired = await recount.execute({ organizationId, repair: true });
@@ -566,6 +610,41 @@ describe('maintained list totals and attestation counts', () => {
     ]);
     expect(n).toBe(1);
     await expectCountersRight(world, 'prune');
+  });
+
+  it('a request page mark that differs from a recount is found and dropped by the repair; a new request makes a new version', async () => {
+    const world = await setUp();
+    await apply(world, { kind: 'request', person: 2, document: 0 });
+    await apply(world, { kind: 'request', person: 0, document: 1 });
+    const organizationId = world.tenant.organizationId;
+    const all: string[] = (
+      await t.db.query(`SELECT id FROM attestation_requests WHERE organization_id = $1 ORDER BY created_at, id`, [
+        organizationId,
+      ])
+    ).map((row: { id: string }) => row.id);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(await readRequests(world, 2, 1)).toEqual([all[2]]);
+    const [{ n }] = await t.db.query(
+      `SELECT count(*)::int AS n FROM attestation_request_page_marks WHERE organization_id = $1`,
+      [organizationId],
+    );
+    expect(n).toBe(2);
+
+    await t.db.query(
+      `UPDATE attestation_request_page_marks SET position = 1 WHERE organization_id = $1 AND position = 2`,
+      [organizationId],
+    );
+    const recount = t.app.get(RecountListCounters);
+    expect((await recount.execute({ organizationId, repair: false })).before.discrepancies).toEqual([
+      expect.objectContaining({ kind: 'request_page_mark', id: all[2], maintained: 1, recounted: 2 }),
+    ]);
+    const repaired = await recount.execute({ organizationId, repair: true });
+    expect(repaired.after?.discrepancies).toEqual([]);
+    expect(await readRequests(world, 2, 1)).toEqual([all[2]]);
+
+    await apply(world, { kind: 'request', person: 1, document: 1 });
+    expect((await t.app.get(SettleListCounters).execute()).pruned).toBeGreaterThanOrEqual(1);
+    await expectCountersRight(world, 'new request');
   });
 
   it('a read between two settling passes still counts an attestation that fell due in between', async () => {

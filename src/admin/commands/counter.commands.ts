@@ -7,7 +7,7 @@ const present = (check: CounterCheck) => ({
   list_totals_checked: check.listTotals,
   documents_checked: check.documents,
   people_filter_counts_checked: check.peopleCounts,
-  people_page_marks_checked: check.peopleMarks,
+  page_marks_checked: check.pageMarks,
   discrepancies: check.discrepancies.map((found) => {
     switch (found.kind) {
       case 'list_total':
@@ -39,7 +39,15 @@ const present = (check: CounterCheck) => ({
           kind: found.kind,
           organization_id: found.organizationId,
           archived: found.archived,
-          person_id: found.personId,
+          person_id: found.id,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        };
+      case 'request_page_mark':
+        return {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          attestation_request_id: found.id,
           maintained: found.maintained,
           recounted: found.recounted,
         };

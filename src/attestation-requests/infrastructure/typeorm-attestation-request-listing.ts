@@ -6,14 +6,17 @@ import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttestationRequestListing, AttestationRequestsFilter } from '../application/attestation-request-listing';
 import type { AttestationRequest } from '../domain/attestation-request';
+import type { Statement } from '../../database/list-totals';
 import { attestationRequestMapper } from './attestation-request.mapper';
+import { REQUEST_PAGE_MARK_STRIDE, requestIdsFromMark } from './request-page-marks.sql';
 import { AttestationRequestRecord } from './attestation-request.record';
 
 /**
  * Two or three statements per page: the total, the page's ids in order (an index-only walk of
  * attestation_requests_listing or attestation_requests_document_listing, or the short updated_at range of
  * attestation_requests_updated), and those rows. A total over status and source alone is read from
- * attestation_request_tallies (kept by triggers, see migration 1764300000000) rather than counted.
+ * attestation_request_tallies (kept by triggers, see migration 1764300000000) rather than counted. An unfiltered
+ * deep page walks from the nearest stored mark (request-page-marks.sql.ts) rather than from the start.
  */
 @Injectable()
 export class TypeormAttestationRequestListing extends AttestationRequestListing {
@@ -21,22 +24,29 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
     super();
   }
 
+  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
+
   page(
     organizationId: string,
     filter: AttestationRequestsFilter,
     request: PageRequest,
   ): Promise<Page<AttestationRequest>> {
+    let total = 0;
     return fetchPage(
       request,
-      () => this.total(organizationId, filter),
+      async () => (total = await this.total(organizationId, filter)),
       async (offset, limit) => {
-        const ids = await this.matching(organizationId, filter)
-          .select('request.id', 'id')
-          .orderBy('request.created_at', 'ASC')
-          .addOrderBy('request.id', 'ASC')
-          .offset(offset)
-          .limit(limit)
-          .getRawMany<{ id: string }>();
+        const unfiltered = Object.values(filter).every((value) => value === undefined);
+        const ids =
+          unfiltered && offset >= REQUEST_PAGE_MARK_STRIDE
+            ? (await requestIdsFromMark(this.run, organizationId, offset, limit, total)).map((id) => ({ id }))
+            : await this.matching(organizationId, filter)
+                .select('request.id', 'id')
+                .orderBy('request.created_at', 'ASC')
+                .addOrderBy('request.id', 'ASC')
+                .offset(offset)
+                .limit(limit)
+                .getRawMany<{ id: string }>();
         if (ids.length === 0) return [];
         const records = await activeManager(this.db).findBy(AttestationRequestRecord, {
           id: In(ids.map((row) => row.id)),

@@ -12,30 +12,31 @@ export type CounterDiscrepancy =
     }
   /** A stored count of a filtered people list (its filter as the key holds it: the patterns) at the current version. */
   | { kind: 'people_filter_count'; organizationId: string; filter: unknown; maintained: number; recounted: number }
-  /** A page mark of the current version whose person is not at its position (null: not in that list at all). */
+  /** A page mark of the current version whose row is not at its position (null: not in that list at all). */
   | {
       kind: 'people_page_mark';
       organizationId: string;
       archived: boolean;
-      personId: string;
+      id: string;
       maintained: number;
       recounted: number | null;
-    };
+    }
+  | { kind: 'request_page_mark'; organizationId: string; id: string; maintained: number; recounted: number | null };
 
 export interface CounterCheck {
   /** How many list totals and documents were compared. */
   listTotals: number;
   documents: number;
-  /** How many stored filter counts and page marks of the current people versions were compared. */
+  /** How many stored people filter counts and page marks (people and requests) of the current versions were compared. */
   peopleCounts: number;
-  peopleMarks: number;
+  pageMarks: number;
   discrepancies: CounterDiscrepancy[];
 }
 
 export interface SettleOutcome {
   fellDue: number;
   folded: number;
-  /** Stored people filter counts and page marks of older versions dropped. */
+  /** Stored people filter counts and page marks (people and requests) of older versions dropped. */
   pruned: number;
 }
 

@@ -24,12 +24,40 @@ const FILTER_RECOUNT = `(
     AND (f.filter->>'email' IS NULL OR p.email ILIKE f.filter->>'email')
     AND (f.filter->>'phone' IS NULL OR p.phone LIKE f.filter->>'phone'))`;
 
-/** A page mark (`m`) recounted: its person's position in the list, null when the person is not in that list. */
-const MARK_RECOUNT = `CASE WHEN EXISTS (
-    SELECT 1 FROM people p WHERE p.id = m.id AND p.organization_id = m.organization_id AND p.created_at = m.created_at
-      AND (p.archived_at IS NOT NULL) = m.archived)
-  THEN (SELECT count(*)::int FROM people p WHERE p.organization_id = m.organization_id
-          AND (p.archived_at IS NOT NULL) = m.archived AND (p.created_at, p.id) < (m.created_at, m.id)) END`;
+/** The request list's version of the organization of the row aliased `alias` (RequestPageMarks migration). */
+const requestVersionOf = (alias: string) =>
+  `coalesce((SELECT sum(t.changes) FROM attestation_request_tallies t WHERE t.organization_id = ${alias}.organization_id), 0)`;
+
+/**
+ * The page marks of the current versions ($1: one organization, or null for all), each with its position
+ * recounted: its row's position in its list from one ranking of the marked organizations' lists (null when the row
+ * is not in that list). `people` and `requests` name the two kinds of marks.
+ */
+const MARKS_RECOUNTED = {
+  people: `
+    WITH marks AS (
+      SELECT m.* FROM people_page_marks m
+      WHERE ($1::varchar IS NULL OR m.organization_id = $1) AND m.version = ${versionOf('m')}
+    ), ranked AS (
+      SELECT p.id, p.created_at, p.archived_at IS NOT NULL AS archived,
+             (row_number() OVER (PARTITION BY p.organization_id, p.archived_at IS NOT NULL
+                                 ORDER BY p.created_at, p.id) - 1)::int AS position
+      FROM people p WHERE p.organization_id IN (SELECT organization_id FROM marks)
+    )
+    SELECT m.organization_id, m.archived, m.version, m.position AS maintained, m.id, r.position AS recounted
+    FROM marks m LEFT JOIN ranked r ON r.id = m.id AND r.archived = m.archived AND r.created_at = m.created_at`,
+  requests: `
+    WITH marks AS (
+      SELECT m.* FROM attestation_request_page_marks m
+      WHERE ($1::varchar IS NULL OR m.organization_id = $1) AND m.version = ${requestVersionOf('m')}
+    ), ranked AS (
+      SELECT r.id, r.created_at,
+             (row_number() OVER (PARTITION BY r.organization_id ORDER BY r.created_at, r.id) - 1)::int AS position
+      FROM attestation_requests r WHERE r.organization_id IN (SELECT organization_id FROM marks)
+    )
+    SELECT m.organization_id, m.version, m.position AS maintained, m.id, r.position AS recounted
+    FROM marks m LEFT JOIN ranked r ON r.id = m.id AND r.created_at = m.created_at`,
+};
 
 /** The counters are PostgreSQL's (ListCounters migration); this adapter reads, recounts, repairs and settles them. */
 @Injectable()
@@ -113,32 +141,30 @@ export class TypeormListCounters extends ListCounters {
       }
       const marks: {
         organization_id: string;
-        archived: boolean;
+        archived?: boolean;
         id: string;
         maintained: number;
         recounted: number | null;
-      }[] = await runner.query(
-        `SELECT m.organization_id, m.archived, m.id, m.position AS maintained, ${MARK_RECOUNT} AS recounted
-         FROM people_page_marks m
-         WHERE ($1::varchar IS NULL OR m.organization_id = $1) AND m.version = ${versionOf('m')}`,
-        [organizationId],
-      );
+      }[] = [
+        ...(await runner.query(MARKS_RECOUNTED.people, [organizationId])),
+        ...(await runner.query(MARKS_RECOUNTED.requests, [organizationId])),
+      ];
       for (const row of marks) {
         if (row.maintained !== row.recounted)
           discrepancies.push({
-            kind: 'people_page_mark',
+            kind: row.archived === undefined ? 'request_page_mark' : 'people_page_mark',
             organizationId: row.organization_id,
-            archived: row.archived,
-            personId: row.id,
+            ...(row.archived !== undefined && { archived: row.archived }),
+            id: row.id,
             maintained: row.maintained,
             recounted: row.recounted,
-          });
+          } as CounterDiscrepancy);
       }
       return {
         listTotals: totals.length,
         documents: maintained.length,
         peopleCounts: filterCounts.length,
-        peopleMarks: marks.length,
+        pageMarks: marks.length,
         discrepancies,
       };
     });
@@ -160,10 +186,22 @@ export class TypeormListCounters extends ListCounters {
       [organizationId],
     );
     const marks: unknown[] = await activeManager(this.db).query(
-      `DELETE FROM people_page_marks m
-       WHERE ($1::varchar IS NULL OR m.organization_id = $1)
-         AND (m.version < ${versionOf('m')} OR m.position IS DISTINCT FROM ${MARK_RECOUNT})
-       RETURNING 1`,
+      `WITH people_marks AS (${MARKS_RECOUNTED.people}), request_marks AS (${MARKS_RECOUNTED.requests}),
+       stale_people AS (
+         DELETE FROM people_page_marks m
+         WHERE ($1::varchar IS NULL OR m.organization_id = $1)
+           AND (m.version < ${versionOf('m')} OR EXISTS (
+             SELECT 1 FROM people_marks w WHERE w.organization_id = m.organization_id AND w.archived = m.archived
+               AND w.version = m.version AND w.maintained = m.position AND w.recounted IS DISTINCT FROM w.maintained))
+         RETURNING 1),
+       stale_requests AS (
+         DELETE FROM attestation_request_page_marks m
+         WHERE ($1::varchar IS NULL OR m.organization_id = $1)
+           AND (m.version < ${requestVersionOf('m')} OR EXISTS (
+             SELECT 1 FROM request_marks w WHERE w.organization_id = m.organization_id
+               AND w.version = m.version AND w.maintained = m.position AND w.recounted IS DISTINCT FROM w.maintained))
+         RETURNING 1)
+       SELECT 1 FROM stale_people UNION ALL SELECT 1 FROM stale_requests`,
       [organizationId],
     );
     return (fixed as number) + counts.length + marks.length;
@@ -196,8 +234,10 @@ export class TypeormListCounters extends ListCounters {
     // Versions only grow, so a row older than the version this statement sees is never read again.
     const stale: unknown[] = await activeManager(this.db).query(
       `WITH counts AS (DELETE FROM people_filter_counts f WHERE f.version < ${versionOf('f')} RETURNING 1),
-            marks AS (DELETE FROM people_page_marks m WHERE m.version < ${versionOf('m')} RETURNING 1)
-       SELECT 1 FROM counts UNION ALL SELECT 1 FROM marks`,
+            marks AS (DELETE FROM people_page_marks m WHERE m.version < ${versionOf('m')} RETURNING 1),
+            request_marks AS (
+              DELETE FROM attestation_request_page_marks m WHERE m.version < ${requestVersionOf('m')} RETURNING 1)
+       SELECT 1 FROM counts UNION ALL SELECT 1 FROM marks UNION ALL SELECT 1 FROM request_marks`,
     );
     return { fellDue: fell.length, folded: folded.length, pruned: stale.length };
   }

@@ -57,8 +57,8 @@ function rowsAndTotal(rows: Record<string, unknown>[]): { rows: PersonRow[]; tot
  * - no text filter: the total is the maintained counter (`list_totals`, 16 rows at most); the page walks the
  *   partial index of its state (people_active / people_archived, index-only) to its offset and reads only its own
  *   rows. From the first mark on (`PEOPLE_PAGE_MARK_STRIDE`), it walks from the mark at or before its offset
- *   (people_page_marks, of the organization's current people version) instead of from the start; marks missing for
- *   this version are made once (one walk of the index) and the page read again;
+ *   (people_page_marks, of the organization's current people version) instead of from the start; a mark missing for
+ *   this version is made, with those before it (one walk of the index up to it), and the page read again;
  * - a text filter: the total is the stored count of this filter at the organization's current people version
  *   (people_filter_counts); when there is none (a new filter, or the people changed since), the statement counts
  *   through the trigram index (a bitmap of the candidates, rechecked) and stores the count; the page walks the
@@ -140,18 +140,20 @@ export async function fetchPeoplePage(
     });
   let page = rowsAndTotal(await fromMark());
   if (page.rows.length > 0 || offset >= page.total) return page;
-  // No mark of this version yet: mark every stride-th position in one walk of the index (the version and the
-  // positions from one snapshot; a concurrent maker of the same marks makes the same rows).
+  // No mark of this version yet: mark every stride-th position up to this one in one walk of the index, no
+  // longer than the page's own walk (the version and the positions from one snapshot; a concurrent maker of the
+  // same marks makes the same rows).
   await run({
     text:
       `INSERT INTO people_page_marks (organization_id, archived, version, position, created_at, id) ` +
-      `SELECT $1, $2, v.version, p.n - 1, p.created_at, p.id ` +
-      `FROM (SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS n FROM people WHERE ${where}) p, ` +
+      `SELECT $1, $2, v.version, p.n - 1, p.created_at, p.id FROM (` +
+      `SELECT created_at, id, row_number() OVER (ORDER BY created_at, id) AS n FROM (` +
+      `SELECT created_at, id FROM people WHERE ${where} ORDER BY created_at, id LIMIT $4) l) p, ` +
       `(SELECT ${PEOPLE_VERSION} AS version) v WHERE (p.n - 1) % $3 = 0 ON CONFLICT DO NOTHING`,
-    values: [organizationId, filter.archived, markStride],
+    values: [organizationId, filter.archived, markStride, mark + 1],
   });
   page = rowsAndTotal(await fromMark());
   if (page.rows.length > 0 || offset >= page.total) return page;
-  // The people changed between the marks and the read: this once, from the start.
+  // The people changed between the marks and the read: this time, from the start.
   return rowsAndTotal(await fromStart());
 }
