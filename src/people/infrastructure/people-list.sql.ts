@@ -157,3 +157,41 @@ export async function fetchPeoplePage(
   // The people changed between the marks and the read: this time, from the start.
   return rowsAndTotal(await fromStart());
 }
+
+/**
+ * A page of a group's members (archived people included) with their number, in one statement: the count of the
+ * group's memberships, then, in a lateral join that does not run past it, the page in the order people joined
+ * (group_memberships_listing) with their rows. $1 group, $2 organization, $3 offset, $4 limit.
+ */
+export function groupMembersStatement(
+  groupId: string,
+  organizationId: string,
+  offset: number,
+  limit: number,
+): Statement {
+  const columns = PERSON_COLUMNS.split(', ')
+    .map((column) => `person.${column}`)
+    .join(', ');
+  return {
+    text:
+      `SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM group_memberships ` +
+      `WHERE group_id = $1 AND organization_id = $2) t LEFT JOIN LATERAL (` +
+      `SELECT ${columns}, membership.created_at AS joined_at FROM group_memberships membership ` +
+      `JOIN people person ON person.id = membership.person_id ` +
+      `WHERE membership.group_id = $1 AND membership.organization_id = $2 AND t.total > $3::bigint ` +
+      `ORDER BY membership.created_at, membership.person_id OFFSET $3::bigint LIMIT $4` +
+      `) p ON true ORDER BY p.joined_at, p.id`,
+    values: [groupId, organizationId, offset, limit],
+  };
+}
+
+/** The rows of groupMembersStatement as a page of people. */
+export function groupMembersOf(rows: Record<string, unknown>[]): { rows: PersonRow[]; total: number } {
+  const page = rows as unknown as (PageRow & { joined_at: Date | null })[];
+  return {
+    rows: page
+      .filter((row) => row.id !== null)
+      .map(({ total: _total, joined_at: _joined, ...row }) => row as PersonRow),
+    total: page[0]?.total ?? 0,
+  };
+}

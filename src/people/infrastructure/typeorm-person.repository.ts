@@ -4,13 +4,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from '@lib/core';
 import { messages, Page, PageRequest } from '@lib/http';
-import { containsPattern, fetchPage, isUniqueViolation } from '@lib/persistence';
+import { containsPattern, isUniqueViolation } from '@lib/persistence';
 import { PeopleFilter, PersonRepository } from '../application/person.repository';
 import type { Person } from '../domain/person';
 import type { Statement } from '../../database/list-totals';
-import { fetchPeoplePage, PERSON_IN_ORGANIZATION_SQL, PersonRow } from './people-list.sql';
+import {
+  fetchPeoplePage,
+  groupMembersOf,
+  groupMembersStatement,
+  PERSON_IN_ORGANIZATION_SQL,
+  PersonRow,
+} from './people-list.sql';
 import { personMapper } from './person.mapper';
-import { GroupMembershipRecord } from '../../groups/infrastructure/group-membership.record';
 import { PersonRecord } from './person.record';
 
 const EMAIL_UNIQUE_INDEX = 'people_email_unique';
@@ -73,32 +78,11 @@ export class TypeormPersonRepository extends PersonRepository {
     );
   }
 
-  memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>> {
-    return fetchPage(
-      request,
-      async () => {
-        const rows: { total: number }[] = await activeManager(this.db).query(
-          `SELECT count(*)::int AS total FROM group_memberships WHERE group_id = $1 AND organization_id = $2`,
-          [groupId, organizationId],
-        );
-        return rows[0]?.total ?? 0;
-      },
-      async (offset, limit) => {
-        // Walks group_memberships_listing (group_id, created_at, person_id) in order, then reads the page's people.
-        const records = await activeManager(this.db)
-          .getRepository(PersonRecord)
-          .createQueryBuilder('person')
-          .innerJoin(GroupMembershipRecord, 'membership', 'membership.person_id = person.id')
-          .where('membership.group_id = :groupId', { groupId })
-          .andWhere('membership.organization_id = :organizationId', { organizationId })
-          .orderBy('membership.created_at', 'ASC')
-          .addOrderBy('membership.person_id', 'ASC')
-          .offset(offset)
-          .limit(limit)
-          .getMany();
-        return records.map(personMapper.toDomain);
-      },
+  async memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>> {
+    const { rows, total } = groupMembersOf(
+      await this.run(groupMembersStatement(groupId, organizationId, request.offset, request.perPage)),
     );
+    return { items: rows.map(personMapper.fromRow), total };
   }
 
   async findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null> {
