@@ -1,22 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/http';
 import { fetchPage } from '@lib/persistence';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { readRows } from '../../database/typeorm-unit-of-work';
+import type { Statement } from '../../database/list-totals';
 import { AttestationRequestListing, AttestationRequestsFilter } from '../application/attestation-request-listing';
 import type { AttestationRequest } from '../domain/attestation-request';
-import type { Statement } from '../../database/list-totals';
 import { attestationRequestMapper } from './attestation-request.mapper';
+import type { AttestationRequestRecord } from './attestation-request.record';
 import { REQUEST_PAGE_MARK_STRIDE, requestIdsFromMark } from './request-page-marks.sql';
-import { AttestationRequestRecord } from './attestation-request.record';
+
+/** The record's columns under its property names, so a row is the record the mapper takes (no entity hydration). */
+const RECORD_COLUMNS = [
+  'id',
+  'organization_id AS "organizationId"',
+  'document_id AS "documentId"',
+  'document_revision_id AS "documentRevisionId"',
+  'person_id AS "personId"',
+  'recipient_name AS "recipientName"',
+  'recipient_email AS "recipientEmail"',
+  'requested_attestation_type AS "requestedAttestationType"',
+  'source',
+  'status',
+  'recipient_message AS "recipientMessage"',
+  'access_token_hash AS "accessTokenHash"',
+  'sent_at AS "sentAt"',
+  'last_reminded_at AS "lastRemindedAt"',
+  'reminder_count AS "reminderCount"',
+  'viewed_at AS "viewedAt"',
+  'attested_at AS "attestedAt"',
+  'canceled_at AS "canceledAt"',
+  'expires_at AS "expiresAt"',
+  'expired_at AS "expiredAt"',
+  'requested_by_user_id AS "requestedByUserId"',
+  'created_at AS "createdAt"',
+  'updated_at AS "updatedAt"',
+].join(', ');
 
 /**
- * Two or three statements per page: the total, the page's ids in order (an index-only walk of
- * attestation_requests_listing or attestation_requests_document_listing, or the short updated_at range of
- * attestation_requests_updated), and those rows. A total over status and source alone is read from
+ * Two statements per page, on the driver's pool: the total, then the page's rows, whose ids are found in order by an
+ * index-only walk of attestation_requests_listing or attestation_requests_document_listing (or the short updated_at
+ * range of attestation_requests_updated). A total over status and source alone is read from
  * attestation_request_tallies (kept by triggers, see migration 1764300000000) rather than counted. An unfiltered
- * deep page walks from the nearest stored mark (request-page-marks.sql.ts) rather than from the start.
+ * deep page finds its ids from the nearest stored mark (request-page-marks.sql.ts) rather than from the start.
  */
 @Injectable()
 export class TypeormAttestationRequestListing extends AttestationRequestListing {
@@ -24,7 +51,7 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
     super();
   }
 
-  private readonly run = (statement: Statement) => activeManager(this.db).query(statement.text, statement.values);
+  private readonly run = (statement: Statement) => readRows(this.db, statement.text, statement.values);
 
   page(
     organizationId: string,
@@ -37,25 +64,24 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
       async () => (total = await this.total(organizationId, filter)),
       async (offset, limit) => {
         const unfiltered = Object.values(filter).every((value) => value === undefined);
-        const ids =
-          unfiltered && offset >= REQUEST_PAGE_MARK_STRIDE
-            ? (await requestIdsFromMark(this.run, organizationId, offset, limit, total)).map((id) => ({ id }))
-            : await this.matching(organizationId, filter)
-                .select('request.id', 'id')
-                .orderBy('request.created_at', 'ASC')
-                .addOrderBy('request.id', 'ASC')
-                .offset(offset)
-                .limit(limit)
-                .getRawMany<{ id: string }>();
-        if (ids.length === 0) return [];
-        const records = await activeManager(this.db).findBy(AttestationRequestRecord, {
-          id: In(ids.map((row) => row.id)),
-        });
-        const byId = new Map(records.map((record) => [record.id, record]));
-        return ids.flatMap(({ id }) => {
-          const record = byId.get(id);
-          return record ? [attestationRequestMapper.toDomain(record)] : [];
-        });
+        let rows: AttestationRequestRecord[];
+        if (unfiltered && offset >= REQUEST_PAGE_MARK_STRIDE) {
+          const ids = await requestIdsFromMark(this.run, organizationId, offset, limit, total);
+          rows = (await this.run({
+            text: `SELECT ${RECORD_COLUMNS} FROM attestation_requests WHERE id = ANY($1::varchar[]) ORDER BY created_at, id`,
+            values: [ids],
+          })) as unknown as AttestationRequestRecord[];
+        } else {
+          const { where, values } = matching(organizationId, filter);
+          rows = (await this.run({
+            text:
+              `SELECT ${RECORD_COLUMNS} FROM attestation_requests WHERE id IN (SELECT id FROM attestation_requests ` +
+              `WHERE ${where} ORDER BY created_at, id OFFSET $${values.length + 1} LIMIT $${values.length + 2}) ` +
+              `ORDER BY created_at, id`,
+            values: [...values, offset, limit],
+          })) as unknown as AttestationRequestRecord[];
+        }
+        return rows.map(attestationRequestMapper.toDomain);
       },
     );
   }
@@ -66,37 +92,30 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
       const parameters: unknown[] = [organizationId];
       if (filter.statuses) conditions.push(`status = ANY($${parameters.push([...filter.statuses])})`);
       if (filter.sources) conditions.push(`source = ANY($${parameters.push([...filter.sources])})`);
-      const [row]: { total: number }[] = await activeManager(this.db).query(
-        `SELECT coalesce(sum(requests), 0)::int AS total FROM attestation_request_tallies
+      const [row] = (await this.run({
+        text: `SELECT coalesce(sum(requests), 0)::int AS total FROM attestation_request_tallies
           WHERE ${conditions.join(' AND ')}`,
-        parameters,
-      );
+        values: parameters,
+      })) as { total: number }[];
       return row.total;
     }
-    // count(*), not TypeORM's getCount(): its COUNT(DISTINCT id) would sort every matching row.
-    const row = await this.matching(organizationId, filter)
-      .select('COUNT(*)::int', 'total')
-      .getRawOne<{ total: number }>();
+    const { where, values } = matching(organizationId, filter);
+    const [row] = (await this.run({
+      text: `SELECT count(*)::int AS total FROM attestation_requests WHERE ${where}`,
+      values,
+    })) as { total: number }[];
     return row?.total ?? 0;
   }
+}
 
-  /** Organization first, so no filter can reach another organization's rows. */
-  private matching(
-    organizationId: string,
-    filter: AttestationRequestsFilter,
-  ): SelectQueryBuilder<AttestationRequestRecord> {
-    const query = activeManager(this.db)
-      .createQueryBuilder(AttestationRequestRecord, 'request')
-      .where('request.organization_id = :organizationId', { organizationId });
-    if (filter.personId !== undefined) query.andWhere('request.person_id = :personId', { personId: filter.personId });
-    if (filter.documentId !== undefined) {
-      query.andWhere('request.document_id = :documentId', { documentId: filter.documentId });
-    }
-    if (filter.statuses) query.andWhere('request.status IN (:...statuses)', { statuses: filter.statuses });
-    if (filter.sources) query.andWhere('request.source IN (:...sources)', { sources: filter.sources });
-    if (filter.updatedSince) {
-      query.andWhere('request.updated_at >= :updatedSince', { updatedSince: filter.updatedSince });
-    }
-    return query;
-  }
+/** Organization first, so no filter can reach another organization's rows. */
+function matching(organizationId: string, filter: AttestationRequestsFilter): { where: string; values: unknown[] } {
+  const values: unknown[] = [organizationId];
+  const conditions = ['organization_id = $1'];
+  if (filter.personId !== undefined) conditions.push(`person_id = $${values.push(filter.personId)}`);
+  if (filter.documentId !== undefined) conditions.push(`document_id = $${values.push(filter.documentId)}`);
+  if (filter.statuses) conditions.push(`status = ANY($${values.push([...filter.statuses])}::varchar[])`);
+  if (filter.sources) conditions.push(`source = ANY($${values.push([...filter.sources])}::varchar[])`);
+  if (filter.updatedSince) conditions.push(`updated_at >= $${values.push(filter.updatedSince)}`);
+  return { where: conditions.join(' AND '), values };
 }
