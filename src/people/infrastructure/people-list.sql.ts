@@ -166,8 +166,10 @@ export async function fetchPeoplePage(
 
 /**
  * A page of a group's members (archived people included) with their number, in one statement: the count of the
- * group's memberships, then, in a lateral join that does not run past it, the page in the order people joined
- * (group_memberships_listing) with their rows. $1 group, $2 organization, $3 offset, $4 limit.
+ * group's memberships, then, in a lateral join that does not run past it, the page in the order people joined with
+ * their rows. Both walk the group's index entries only (the primary key, group_memberships_listing): the group is
+ * checked to be the organization's once, and each person of the page too, rather than each membership row in the heap.
+ * $1 group, $2 organization, $3 offset, $4 limit.
  */
 export function groupMembersStatement(
   groupId: string,
@@ -181,11 +183,12 @@ export function groupMembersStatement(
   return {
     text:
       `SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM group_memberships ` +
-      `WHERE group_id = $1 AND organization_id = $2) t LEFT JOIN LATERAL (` +
-      `SELECT ${columns}, membership.created_at AS joined_at FROM group_memberships membership ` +
-      `JOIN people person ON person.id = membership.person_id ` +
-      `WHERE membership.group_id = $1 AND membership.organization_id = $2 AND t.total > $3::bigint ` +
-      `ORDER BY membership.created_at, membership.person_id OFFSET $3::bigint LIMIT $4` +
+      `WHERE group_id = $1 AND EXISTS (SELECT 1 FROM groups WHERE id = $1 AND organization_id = $2)) t ` +
+      `LEFT JOIN LATERAL (` +
+      `SELECT ${columns}, membership.created_at AS joined_at FROM (` +
+      `SELECT created_at, person_id FROM group_memberships WHERE group_id = $1 AND t.total > $3::bigint ` +
+      `ORDER BY created_at, person_id OFFSET $3::bigint LIMIT $4) membership ` +
+      `JOIN people person ON person.id = membership.person_id AND person.organization_id = $2` +
       `) p ON true ORDER BY p.joined_at, p.id`,
     values: [groupId, organizationId, offset, limit],
   };
