@@ -49,7 +49,7 @@ export async function fetchDocumentsPage(
     // The total, then (in a lateral join that does not run for a page at or past it) the page.
     const rows = (await run({
       text: `
-        SELECT t.list_total, x.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS list_total) t
+        SELECT t.list_total, x.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS list_total OFFSET 0) t
         LEFT JOIN LATERAL (
           SELECT ${LISTING_COLUMNS}
           FROM (SELECT * FROM documents WHERE organization_id = $1 AND ${state} AND t.list_total > $3::bigint

@@ -24,7 +24,7 @@ export async function fetchGroupsPage(
 ): Promise<{ rows: GroupRow[]; total: number }> {
   const rows = (await run({
     text:
-      `SELECT t.total, g.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS total) t LEFT JOIN LATERAL (` +
+      `SELECT t.total, g.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS total OFFSET 0) t LEFT JOIN LATERAL (` +
       'SELECT id, organization_id, name, auto_issue_requests, created_at, updated_at FROM groups ' +
       'WHERE organization_id = $1 AND t.total > $3::bigint ORDER BY name, id OFFSET $3::bigint LIMIT $4' +
       ') g ON true ORDER BY g.name, g.id',

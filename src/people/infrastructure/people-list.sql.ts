@@ -32,10 +32,11 @@ const PEOPLE_VERSION = `(SELECT coalesce(sum(version), 0)::bigint FROM people_ve
 
 /**
  * The total, then the page's rows (a single row with the total and null columns when the page is empty); the page is
- * not read at all when it starts at or past the total. `skip` is how many rows of `where` the page skips.
+ * not read at all when it starts at or past the total. `skip` is how many rows of `where` the page skips. (`OFFSET 0`
+ * keeps the total a subquery of its own: pulled up, it would be read once for the column and once for the gate.)
  */
 const pageOf = (total: string, where: string, offset: string, skip: string, limit: string) =>
-  `SELECT t.total, p.* FROM (SELECT ${total} AS total) t LEFT JOIN LATERAL (` +
+  `SELECT t.total, p.* FROM (SELECT ${total} AS total OFFSET 0) t LEFT JOIN LATERAL (` +
   `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
   `SELECT id FROM people WHERE ${where} AND t.total > ${offset} ORDER BY created_at, id OFFSET ${skip} LIMIT ${limit})` +
   `) p ON true ORDER BY p.created_at, p.id`;
