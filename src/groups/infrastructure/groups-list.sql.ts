@@ -9,6 +9,10 @@ export interface GroupRow {
   updated_at: Date;
 }
 
+/** A group of the organization by id ($1 id, $2 organization). */
+export const GROUP_IN_ORGANIZATION_SQL =
+  'SELECT id, organization_id, name, auto_issue_requests, created_at, updated_at FROM groups WHERE id = $1 AND organization_id = $2';
+
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /**

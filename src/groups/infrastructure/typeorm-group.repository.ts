@@ -7,7 +7,7 @@ import { GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
 import { GroupRecord } from './group.record';
-import { fetchGroupsPage } from './groups-list.sql';
+import { fetchGroupsPage, GROUP_IN_ORGANIZATION_SQL, GroupRow } from './groups-list.sql';
 
 @Injectable()
 export class TypeormGroupRepository extends GroupRepository {
@@ -49,9 +49,10 @@ export class TypeormGroupRepository extends GroupRepository {
     return record ? groupMapper.toDomain(record) : null;
   }
 
+  /** Every group route's path check: a raw read on the driver's pool (or the unit of work's transaction). */
   async findInOrganization(organizationId: string, id: string): Promise<Group | null> {
-    const record = await activeManager(this.db).getRepository(GroupRecord).findOneBy({ organizationId, id });
-    return record ? groupMapper.toDomain(record) : null;
+    const [row] = await readRows<GroupRow>(this.db, GROUP_IN_ORGANIZATION_SQL, [id, organizationId]);
+    return row ? groupMapper.fromRow(row) : null;
   }
 
   async page(organizationId: string, request: PageRequest): Promise<Page<Group>> {
