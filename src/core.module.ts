@@ -11,6 +11,7 @@ import { UnitOfWork } from './database/unit-of-work';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { ShutdownModule } from './shutdown/shutdown-state';
+import { requestLineLevel } from './logging/request-line-level';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -48,7 +49,7 @@ export class CoreModule {
                 url: loggablePath(req.url),
               }),
             },
-            customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+            customLogLevel: requestLineLevel(config.logLevel),
             // Read when the response ends, after the token guard has resolved who called.
             customProps: (req) => callerOf(req),
             stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
