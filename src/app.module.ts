@@ -1,9 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
-import { ApiExceptionFilter, JsonObjectBodyInterceptor, PathIdGuard, RouteCatalog } from '@lib/http';
+import { ApiExceptionFilter, JsonObjectBodyGuard, PathIdGuard, RouteCatalog } from '@lib/http';
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
@@ -22,7 +22,6 @@ import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
 import { IdempotencyKeyGuard } from './idempotency/http/idempotency-key.guard';
-import { IdempotencyInterceptor } from './idempotency/http/idempotency.interceptor';
 import { IdempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
@@ -94,9 +93,9 @@ export class AppModule {
             new PathIdGuard((context) => accessPolicyOf(reflector, context) === 'public'),
           inject: [Reflector],
         },
-        { provide: APP_INTERCEPTOR, useClass: JsonObjectBodyInterceptor },
-        // After the body's 400/413; the route's validation and handler run inside its transaction.
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        // The body's 400/413 last, before the route's validation. The Idempotency-Key's interceptor (the route's
+        // validation and handler inside its transaction) is put on every writing route by createHttpApp.
+        { provide: APP_GUARD, useClass: JsonObjectBodyGuard },
         {
           provide: APP_FILTER,
           useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes),

@@ -3,7 +3,15 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { assignRequestId, createValidationPipe, deferredJsonBody, RouteCatalog, unknownRouteAnswer } from '@lib/http';
+import {
+  assignRequestId,
+  createValidationPipe,
+  deferredJsonBody,
+  interceptWritingRoutes,
+  RouteCatalog,
+  unknownRouteAnswer,
+} from '@lib/http';
+import { IdempotencyInterceptor } from './idempotency/http/idempotency.interceptor';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
 import { httpMetrics } from './metrics/http-metrics';
@@ -57,6 +65,8 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.use(deferredJsonBody());
   app.setGlobalPrefix('api/v1', { exclude: OUTSIDE_API_PREFIX });
   app.useGlobalPipes(createValidationPipe());
+  // EXTENSIONS.md §4 for every POST and PATCH, present and future; reads run through no interceptor.
+  interceptWritingRoutes(app, app.get(IdempotencyInterceptor));
   // Signals are handled by the entry points (src/shutdown/graceful-shutdown.ts): readiness turns 503 first.
   await app.init();
   publishApiDescription(app);

@@ -7,6 +7,7 @@ export * from './http/path-id.guard';
 export * from './http/request-id';
 export * from './http/route-catalog';
 export * from './http/ulid-path.pipe';
+export * from './http/writing-routes';
 export * from './pagination/page';
 export * from './pagination/page-query';
 export * from './validation/field.decorator';

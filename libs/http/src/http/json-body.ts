@@ -1,6 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { Observable } from 'rxjs';
 import { ApiException } from './api-exception';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -134,10 +133,14 @@ function decodedWith(raw: RequestHandler, charset: string): RequestHandler {
     });
 }
 
-/** Answers the remembered body failure (400 or 413) and insists that a body is a JSON object. */
+/**
+ * Answers the remembered body failure (400 or 413) and insists that a body is a JSON object. The last global guard:
+ * after the token, rate limit, billing, role, Idempotency-Key and path checks, before the route's validation, as
+ * the contract orders them; a guard rather than an interceptor, so a GET runs through no interceptor at all.
+ */
 @Injectable()
-export class JsonObjectBodyInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+export class JsonObjectBodyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<RequestWithBodyError>();
     const failure = request.bodyError;
     if (failure) {
@@ -157,6 +160,6 @@ export class JsonObjectBodyInterceptor implements NestInterceptor {
     } else if (typeof request.body !== 'object' || Array.isArray(request.body)) {
       throw new ApiException(400, { error: 'The request body must be a JSON object.' });
     }
-    return next.handle();
+    return true;
   }
 }
