@@ -93,9 +93,9 @@ export class AppModule {
             new PathIdGuard((context) => accessPolicyOf(reflector, context) === 'public'),
           inject: [Reflector],
         },
-        // The body's 400/413 last, before the route's validation. The Idempotency-Key's interceptor (the route's
-        // validation and handler inside its transaction) is put on every writing route by createHttpApp.
-        { provide: APP_GUARD, useClass: JsonObjectBodyGuard },
+        // createHttpApp puts the body's 400/413 after every route's own guards, and the Idempotency-Key's
+        // interceptor (the route's validation and handler inside its transaction) on every writing route.
+        JsonObjectBodyGuard,
         {
           provide: APP_FILTER,
           useFactory: (routes: RouteCatalog) => new ApiExceptionFilter(routes),

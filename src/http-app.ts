@@ -7,7 +7,9 @@ import {
   assignRequestId,
   createValidationPipe,
   deferredJsonBody,
+  guardEveryRouteLast,
   interceptWritingRoutes,
+  JsonObjectBodyGuard,
   RouteCatalog,
   unknownRouteAnswer,
 } from '@lib/http';
@@ -65,7 +67,10 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   app.use(deferredJsonBody());
   app.setGlobalPrefix('api/v1', { exclude: OUTSIDE_API_PREFIX });
   app.useGlobalPipes(createValidationPipe());
-  // EXTENSIONS.md §4 for every POST and PATCH, present and future; reads run through no interceptor.
+  // After every guard, the route's own included (a path's 404 comes before the body's 400), as an interceptor would,
+  // but reads then run through no interceptor at all.
+  guardEveryRouteLast(app, app.get(JsonObjectBodyGuard));
+  // EXTENSIONS.md §4 for every POST and PATCH, present and future.
   interceptWritingRoutes(app, app.get(IdempotencyInterceptor));
   // Signals are handled by the entry points (src/shutdown/graceful-shutdown.ts): readiness turns 503 first.
   await app.init();

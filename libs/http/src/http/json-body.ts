@@ -134,9 +134,10 @@ function decodedWith(raw: RequestHandler, charset: string): RequestHandler {
 }
 
 /**
- * Answers the remembered body failure (400 or 413) and insists that a body is a JSON object. The last global guard:
- * after the token, rate limit, billing, role, Idempotency-Key and path checks, before the route's validation, as
- * the contract orders them; a guard rather than an interceptor, so a GET runs through no interceptor at all.
+ * Answers the remembered body failure (400 or 413) and insists that a body is a JSON object. The last guard of every
+ * route (`guardEveryRouteLast`): after the token, rate limit, billing, role, Idempotency-Key and path checks, the
+ * route's own included, before the route's validation, as the contract orders them; a guard rather than an
+ * interceptor, so a GET runs through no interceptor at all.
  */
 @Injectable()
 export class JsonObjectBodyGuard implements CanActivate {

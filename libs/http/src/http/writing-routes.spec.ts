@@ -1,8 +1,20 @@
-import { CallHandler, Controller, Delete, ExecutionContext, Get, INestApplication, Patch, Post } from '@nestjs/common';
+import {
+  CallHandler,
+  CanActivate,
+  Controller,
+  Delete,
+  ExecutionContext,
+  Get,
+  INestApplication,
+  NotFoundException,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
 import { tap } from 'rxjs';
-import { interceptWritingRoutes } from './writing-routes';
+import { guardEveryRouteLast, interceptWritingRoutes } from './writing-routes';
 
 /** Counts the requests it sees, by method. */
 class CountingInterceptor {
@@ -10,6 +22,22 @@ class CountingInterceptor {
   intercept(context: ExecutionContext, next: CallHandler) {
     const method = context.switchToHttp().getRequest<{ method: string }>().method;
     return next.handle().pipe(tap(() => this.seen.push(method)));
+  }
+}
+
+/** Records the paths it lets through. */
+class RecordingGuard implements CanActivate {
+  readonly seen: string[] = [];
+  canActivate(context: ExecutionContext) {
+    this.seen.push(context.switchToHttp().getRequest<{ path: string }>().path);
+    return true;
+  }
+}
+
+/** A route's own guard: refuses everything. */
+class RefusingGuard implements CanActivate {
+  canActivate(): boolean {
+    throw new NotFoundException();
   }
 }
 
@@ -38,6 +66,11 @@ class FirstController extends BaseController {
   remove() {
     return { ok: true };
   }
+  @Get('hidden')
+  @UseGuards(RefusingGuard)
+  hidden() {
+    return { ok: true };
+  }
 }
 
 @Controller('second')
@@ -47,11 +80,13 @@ describe('interceptWritingRoutes', () => {
   let app: INestApplication;
   let base: string;
   const interceptor = new CountingInterceptor();
+  const lastGuard = new RecordingGuard();
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({ controllers: [FirstController, SecondController] }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     expect(interceptWritingRoutes(app, interceptor)).toBe(5);
+    expect(guardEveryRouteLast(app, lastGuard)).toBe(7);
     await app.init();
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -67,5 +102,13 @@ describe('interceptWritingRoutes', () => {
     expect(await call('POST', '/first/shared')).toBe(201);
     expect(await call('POST', '/second/shared')).toBe(201);
     expect(interceptor.seen).toEqual(['POST', 'PATCH', 'DELETE', 'POST', 'POST']);
+  });
+
+  it("runs the last guard on every route, after the route's own guards", async () => {
+    lastGuard.seen.length = 0;
+    expect((await fetch(`${base}/first/hidden`)).status).toBe(404);
+    expect((await fetch(`${base}/first`)).status).toBe(200);
+    expect((await fetch(`${base}/second/shared`, { method: 'POST' })).status).toBe(201);
+    expect(lastGuard.seen).toEqual(['/first', '/second/shared']);
   });
 });

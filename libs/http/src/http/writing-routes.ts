@@ -1,5 +1,5 @@
-import { INestApplication, NestInterceptor, RequestMethod } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { CanActivate, INestApplication, NestInterceptor, RequestMethod } from '@nestjs/common';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 
 const READING = new Set<RequestMethod>([RequestMethod.GET, RequestMethod.HEAD, RequestMethod.OPTIONS]);
@@ -9,20 +9,49 @@ const READING = new Set<RequestMethod>([RequestMethod.GET, RequestMethod.HEAD, R
  * OPTIONS), in every controller, including those added later: global coverage, as `APP_INTERCEPTOR` gives, without
  * sending reads through an interceptor that has nothing to do for them (with none, Nest calls the handler directly;
  * with one, every GET pays for an rxjs pipeline). Call it before `app.init()`, which is when Nest reads a route's
- * interceptors. Returns the handlers it covered.
+ * enhancers. Returns the handlers it covered.
  */
 export function interceptWritingRoutes(app: INestApplication, interceptor: NestInterceptor): number {
+  return enhanceRoutes(
+    app,
+    (method) => !READING.has(method),
+    INTERCEPTORS_METADATA,
+    (list) => (list.includes(interceptor) ? list : [interceptor, ...list]),
+  );
+}
+
+/**
+ * Puts the guard last on every route handler: after the global guards, the controller's and the route's own (which
+ * a global guard would run before), as an interceptor would, but without an rxjs pipeline per request. Call it
+ * before `app.init()`. Returns the handlers it covered.
+ */
+export function guardEveryRouteLast(app: INestApplication, guard: CanActivate): number {
+  return enhanceRoutes(
+    app,
+    () => true,
+    GUARDS_METADATA,
+    (list) => (list.includes(guard) ? list : [...list, guard]),
+  );
+}
+
+function enhanceRoutes(
+  app: INestApplication,
+  applies: (method: RequestMethod) => boolean,
+  key: string,
+  enhance: (list: unknown[]) => unknown[],
+): number {
   let covered = 0;
   for (const module of app.get(ModulesContainer).values()) {
     for (const controller of module.controllers.values()) {
       for (const handler of handlersOf(controller.metatype)) {
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined || READING.has(method)) continue;
-        const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
-        // A handler inherited by two controllers is one function: cover it once.
-        if (!interceptors.includes(interceptor)) {
-          Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...interceptors], handler);
-        }
+        if (method === undefined || !applies(method)) continue;
+        // A handler inherited by two controllers is one function: `enhance` leaves it as it is the second time.
+        Reflect.defineMetadata(
+          key,
+          enhance((Reflect.getMetadata(key, handler) as unknown[] | undefined) ?? []),
+          handler,
+        );
         covered++;
       }
     }
