@@ -11,6 +11,7 @@ import { GroupListingIndexes1764700000000 } from './migrations/1764700000000-gro
 import { ListCounters1764900000000 } from './migrations/1764900000000-list-counters';
 import { WebhookFanOut1765100000000 } from './migrations/1765100000000-webhook-fan-out';
 import { StandingsByRevision1765200000000 } from './migrations/1765200000000-standings-by-revision';
+import { TenantForeignKeys1766100000000 } from './migrations/1766100000000-tenant-foreign-keys';
 import { PeopleListVersions1766200000000 } from './migrations/1766200000000-people-list-versions';
 import { RequestPageMarks1766200000001 } from './migrations/1766200000001-request-page-marks';
 import { RECORDS } from './records';
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   ListCounters1764900000000,
   WebhookFanOut1765100000000,
   StandingsByRevision1765200000000,
+  TenantForeignKeys1766100000000,
   PeopleListVersions1766200000000,
   RequestPageMarks1766200000001,
 ];
