@@ -57,16 +57,20 @@ export class AddDocumentsToGroup {
     const now = this.clock.now();
     const added = await this.memberships.addMissingDocuments(group, documentIds, now);
     if (added.length === 0) return;
-    await this.memberships.assignToMembers(group, added, now);
-    if (!group.autoIssueRequests) return;
-    // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
-    await this.issuer.issueMissing({
-      organizationId: group.organizationId,
-      personIds: await this.memberships.findMemberIds(group),
-      documentIds: added,
-      source: 'system',
-      announceAs: 'requests_issued',
-      now,
+    const memberIds = await this.memberships.findMemberIds(group);
+    // Each pair's standing is computed once, after both its assignment and its request.
+    await this.memberships.withStandingsOnce(memberIds, added, async () => {
+      await this.memberships.assignToMembers(group, added, now);
+      if (!group.autoIssueRequests) return;
+      // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
+      await this.issuer.issueMissing({
+        organizationId: group.organizationId,
+        personIds: memberIds,
+        documentIds: added,
+        source: 'system',
+        announceAs: 'requests_issued',
+        now,
+      });
     });
   }
 }

@@ -54,15 +54,20 @@ export class AddPeopleToGroup {
     const now = this.clock.now();
     const newcomers = await this.memberships.addMissingMembers(group, personIds, now);
     if (newcomers.length === 0) return;
-    await this.memberships.assignGroupDocuments(group, newcomers, now);
-    if (!group.autoIssueRequests) return;
-    await this.issuer.issueMissing({
-      organizationId: group.organizationId,
-      personIds: newcomers,
-      documentIds: await this.memberships.findGroupDocumentIds(group),
-      source: 'system',
-      announceAs: 'requests_issued',
-      now,
+    // The group's documents cannot change meanwhile: a documents add takes the group's row exclusively.
+    const documentIds = await this.memberships.findGroupDocumentIds(group);
+    // Each pair's standing is computed once, after both its assignment and its request.
+    await this.memberships.withStandingsOnce(newcomers, documentIds, async () => {
+      await this.memberships.assignGroupDocuments(group, newcomers, now);
+      if (!group.autoIssueRequests) return;
+      await this.issuer.issueMissing({
+        organizationId: group.organizationId,
+        personIds: newcomers,
+        documentIds,
+        source: 'system',
+        announceAs: 'requests_issued',
+        now,
+      });
     });
   }
 }

@@ -43,6 +43,17 @@ export abstract class GroupMembershipRepository {
   abstract assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void>;
   /** The ids of the group's members, archived or not (the request issuer picks the active ones). */
   abstract findMemberIds(group: MembershipGroup): Promise<string[]>;
+  /**
+   * Inside a transaction: runs `work`, whose new assignments and requests must all be of pairs of `personIds` ×
+   * `documentIds`, with their attestation standings left aside, then computes the standing of every such pair once
+   * (one write per pair, instead of one for the assignment and another for the request). An error in `work` must
+   * roll the transaction back.
+   */
+  abstract withStandingsOnce<T>(
+    personIds: readonly string[],
+    documentIds: readonly string[],
+    work: () => Promise<T>,
+  ): Promise<T>;
   /** Removes the membership only; answers false when the person was not a member. */
   abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
 }

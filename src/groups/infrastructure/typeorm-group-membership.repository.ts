@@ -6,6 +6,13 @@ import { GroupMembershipRepository, MembershipGroup } from '../application/group
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
+/** How many pairs one statement of `withStandingsOnce` computes at most (whole documents). */
+const STANDINGS_PER_STATEMENT = 2_000;
+/**
+ * Transaction-local: while it is `deferred`, inserting assignments or requests leaves the pairs' standings alone
+ * (the insert triggers' condition, migration 1766100000001).
+ */
+const PAIR_STANDINGS_SETTING = 'attest.pair_standings';
 
 /**
  * Plain SQL over the shared tables, one statement per step. Rows are inserted in key order so that concurrent
@@ -139,6 +146,30 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
       [group.id],
     );
     return rows.map((row) => row.document_id);
+  }
+
+  async withStandingsOnce<T>(
+    personIds: readonly string[],
+    documentIds: readonly string[],
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const manager = activeManager(this.db);
+    await manager.query(`SELECT set_config($1, 'deferred', true)`, [PAIR_STANDINGS_SETTING]);
+    const result = await work();
+    await manager.query(`SELECT set_config($1, '', true)`, [PAIR_STANDINGS_SETTING]);
+    if (personIds.length === 0) return result;
+    // The same computation as a new assignment's (assign_attestation_standings), now that the requests are in too.
+    const perStatement = Math.max(1, Math.floor(STANDINGS_PER_STATEMENT / personIds.length));
+    const sorted = [...documentIds].sort();
+    for (let start = 0; start < sorted.length; start += perStatement) {
+      await manager.query(
+        `SELECT assign_attestation_standings(array_agg(document.id ORDER BY document.id, person.id),
+                                             array_agg(person.id ORDER BY document.id, person.id))
+           FROM unnest($1::varchar[]) AS document (id) CROSS JOIN unnest($2::varchar[]) AS person (id)`,
+        [sorted.slice(start, start + perStatement), [...personIds]],
+      );
+    }
+    return result;
   }
 
   async removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean> {
