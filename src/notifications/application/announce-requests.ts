@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Notification, NotificationKind } from '../domain/notification';
 import { NotificationOutbox } from './notification-outbox';
@@ -13,13 +13,12 @@ export interface RequestToAnnounce {
 
 /**
  * Writes the emails announcing requests to the outbox, one per person listing all of theirs, in the caller's
- * transaction; once that commits, hands them to the queue. A failed hand-over is only logged: the rows stay
- * pending and the periodic relay takes them. Producers (attestation requests) call this; nothing is handed back.
+ * transaction; once that commits, starts handing them to the queue, without waiting for it. A failed hand-over is
+ * only logged: the rows stay pending and the periodic relay takes them. Producers (attestation requests) call this;
+ * nothing is handed back.
  */
 @Injectable()
 export class AnnounceRequests {
-  private readonly logger = new Logger('AnnounceRequests');
-
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly outbox: NotificationOutbox,
@@ -43,10 +42,7 @@ export class AnnounceRequests {
     if (notifications.length === 0) return;
     await this.outbox.addMany(notifications);
     const ids = notifications.map((notification) => notification.id);
-    await this.unitOfWork.afterCommit(() =>
-      this.relay.execute(ids).catch((error: unknown) => {
-        this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`);
-      }),
-    );
+    // Not awaited: the answer does not wait for the queue; the committed rows are the guarantee.
+    await this.unitOfWork.afterCommit(() => this.relay.soon(ids));
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { NotificationOutbox } from './notification-outbox';
 import { NotificationQueue } from './notification-queue';
@@ -9,7 +9,10 @@ import { NotificationQueue } from './notification-queue';
  * process that delivers takes the rows.
  */
 @Injectable()
-export class RelayNotifications {
+export class RelayNotifications implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('RelayNotifications');
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly outbox: NotificationOutbox,
     private readonly queue: NotificationQueue,
@@ -20,5 +23,25 @@ export class RelayNotifications {
     if (notificationIds.length === 0 || !this.queue.hasConsumer) return;
     await this.queue.add(notificationIds);
     await this.outbox.markRelayed(notificationIds, this.clock.now());
+  }
+
+  /**
+   * For after-commit hooks: starts the relay and never waits for it nor throws, so the caller's answer does not
+   * wait for the queue (a 1,000-email group add: some 100 ms). The rows are committed already: a failed or
+   * interrupted relay (queue down, process killed) leaves them pending for the periodic relay.
+   */
+  soon(notificationIds: readonly string[]): void {
+    if (notificationIds.length === 0) return;
+    const relay: Promise<void> = this.execute(notificationIds)
+      .catch((error: unknown) => {
+        this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`);
+      })
+      .finally(() => this.inFlight.delete(relay));
+    this.inFlight.add(relay);
+  }
+
+  /** Relays in progress finish before the queue's connection closes (graceful shutdown, the admin CLI's exit). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 }
