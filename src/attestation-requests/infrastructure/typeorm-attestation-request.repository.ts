@@ -144,26 +144,34 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const perStatement = Math.max(1, Math.floor(PAIRS_PER_STATEMENT / input.personIds.length));
     const issued: IssuedRequest[] = [];
     const ordinals = { requests: 0, events: 0 };
+    // Every candidate's id is known before its statement (the run's ordinals), so the page tokens' hashes are made
+    // here, one per possible candidate, and the key that derives the tokens stays in this process. The next
+    // statement's are made while the database runs the current one.
+    const tokenHashes = (start: number, candidates: number) =>
+      Array.from({ length: candidates }, (_, index) => input.accessTokenHashOf(idAt(requestRun, start + index + 1)));
+    let hashes = tokenHashes(0, input.personIds.length * Math.min(perStatement, input.documentIds.length));
     for (let start = 0; start < input.documentIds.length; start += perStatement) {
       const documentIds = input.documentIds.slice(start, start + perStatement);
-      issued.push(...(await this.issueMissingOnce({ ...input, documentIds }, requestRun, eventRun, ordinals)));
+      const issuing = this.issueMissingOnce({ ...input, documentIds }, hashes, requestRun, eventRun, ordinals);
+      issuing.catch(() => undefined); // awaited below; no unhandled rejection while the next hashes are made
+      const next = input.documentIds.slice(start + perStatement, start + 2 * perStatement);
+      if (next.length > 0) {
+        await new Promise((resolve) => setImmediate(resolve)); // the statement is on its way
+        hashes = tokenHashes((start + perStatement) * input.personIds.length, input.personIds.length * next.length);
+      }
+      issued.push(...(await issuing));
     }
     return issued;
   }
 
   private async issueMissingOnce(
     input: MissingRequests,
+    tokenHashes: readonly string[],
     requestRun: SqlIdRun,
     eventRun: SqlIdRun,
     ordinals: { requests: number; events: number },
   ): Promise<IssuedRequest[]> {
     const manager = activeManager(this.db);
-    // Every candidate's id is known before the statement (the run's ordinals), so the page tokens' hashes are made
-    // here, one per possible candidate, and the key that derives the tokens stays in this process.
-    const candidates = input.personIds.length * input.documentIds.length;
-    const tokenHashes = Array.from({ length: candidates }, (_, index) =>
-      input.accessTokenHashOf(idAt(requestRun, index + 1 + ordinals.requests)),
-    );
     // Two statements (the requests, then their events), so neither comes near the statement timeout.
     const issued: { id: string; person_id: string }[] = await manager.query(
       `WITH candidates AS (
@@ -175,12 +183,16 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
           WHERE person.id = ANY($2::varchar[]) AND person.organization_id = $1 AND person.archived_at IS NULL
             AND document.latest_revision_id IS NOT NULL AND document.archived_at IS NULL
             AND document.requires_signature
+            -- OFFSET 0 keeps this a probe of attestation_requests_standing per pair: as an anti-join, planned from
+            -- statistics that do not know the rows this transaction already inserted, it sorted every open request
+            -- of the table, each statement more of them.
             AND NOT EXISTS (
                   SELECT 1 FROM attestation_requests request
                    WHERE request.document_id = document.id AND request.person_id = person.id
                      AND (request.status = ANY($4::varchar[])
                           OR (request.status = 'attested'
-                              AND request.document_revision_id = document.latest_revision_id)))
+                              AND request.document_revision_id = document.latest_revision_id))
+                  OFFSET 0)
        ), c AS (
          SELECT candidates.*, ${sqlIdAt({ prefix: '$9', low: '$10' }, 'n + $11')} AS id FROM candidates
        )
@@ -201,7 +213,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.source,
         input.now,
         input.expiresAt,
-        tokenHashes,
+        [...tokenHashes],
         requestRun.prefix,
         requestRun.low,
         ordinals.requests,
