@@ -1,21 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaredNodeFlags } from '../../bench/lib/api-process';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** The Node flags of a package.json script: the words between `node` and the script file it runs. */
-function flagsOfScript(name: string, entry: string): string[] {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-    .scripts;
-  const words = scripts[name].split(/\s+/);
-  expect(words).toContain(entry);
-  return words.slice(words.indexOf('node') + 1, words.indexOf(entry));
-}
-
-/** The API's heap limits (README, Memory) are declared in three places that must agree. */
+/**
+ * The API's heap limits (README, Memory) are declared in three places that must agree; read as the benchmark reads
+ * them, so it measures the API with the flags it is deployed with.
+ */
 describe('the API process runs with its declared heap flags', () => {
-  const flags = flagsOfScript('start:prod', 'dist/src/main.js');
+  const flags = declaredNodeFlags(ROOT, 'dist/src/main.js');
 
   it('declares a capped young generation and a bounded heap growth', () => {
     expect(flags).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-semi-space-size=\d+$/)]));
@@ -23,7 +18,7 @@ describe('the API process runs with its declared heap flags', () => {
   });
 
   it('npm start and the Docker image run the API with the same flags as start:prod', () => {
-    expect(flagsOfScript('start', 'scripts/start.js')).toEqual(flags);
+    expect(declaredNodeFlags(ROOT, 'scripts/start.js')).toEqual(flags);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
     expect(cmd).not.toBeNull();
     expect(JSON.parse(cmd![1])).toEqual(['node', ...flags, 'dist/src/main.js']);
