@@ -15,6 +15,7 @@ import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { toEnvelope, PageRequest } from '@lib/http';
 import type { Statement } from '../../src/database/list-totals';
+import { preparedStatement } from '../../src/database/prepared-statement';
 import { DocumentListingRow, fetchDocumentsPage } from '../../src/documents/infrastructure/documents-list.sql';
 import { fetchGroupsPage, GroupRow } from '../../src/groups/infrastructure/groups-list.sql';
 import {
@@ -34,7 +35,10 @@ const limit = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 60);
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const redis = new Redis(process.env.REDIS_URL!, { keyPrefix: `${process.env.REDIS_PREFIX}:` });
 const limiter = new ThrottlerStorageRedisService(redis);
-const run = async (statement: Statement) => (await pool.query(statement.text, statement.values)).rows;
+// Sent as the API sends them: named, parsed once per connection (src/database/prepared-statement.ts).
+const statementRows = async (text: string, values: readonly unknown[]) =>
+  (await pool.query(preparedStatement(text, values))).rows;
+const run = (statement: Statement) => statementRows(statement.text, statement.values);
 
 interface Credential {
   token_id: string;
@@ -125,7 +129,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!match) return send(response, 401, { error: 'Unauthenticated.' }, { 'X-Request-Id': requestId });
   const hash = createHash('sha256').update(match[1]).digest('hex');
-  const [credential] = (await pool.query(CREDENTIAL_BY_HASH_SQL, [hash])).rows as Credential[];
+  const [credential] = (await statementRows(CREDENTIAL_BY_HASH_SQL, [hash])) as Credential[];
   const now = new Date();
   if (
     !credential ||
@@ -136,7 +140,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     return send(response, 401, { error: 'Unauthenticated.' }, { 'X-Request-Id': requestId });
   }
   if (credential.last_used_at === null || now.getTime() - credential.last_used_at.getTime() >= 60_000) {
-    await pool.query(STAMP_USAGE_SQL, [credential.token_id, now]);
+    await statementRows(STAMP_USAGE_SQL, [credential.token_id, now]);
   }
   const hits = await limiter.increment(`token:${credential.token_id}`, 60_000, limit, 60_000, 'api');
   const headers = {
@@ -179,8 +183,10 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   }
   const personPath = /^\/api\/v1\/people\/([0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{26})$/.exec(path);
   if (personPath) {
-    const [row] = (await pool.query(PERSON_IN_ORGANIZATION_SQL, [personPath[1].toLowerCase(), organizationId]))
-      .rows as PersonRow[];
+    const [row] = (await statementRows(PERSON_IN_ORGANIZATION_SQL, [
+      personPath[1].toLowerCase(),
+      organizationId,
+    ])) as PersonRow[];
     return row ? send(response, 200, person(row), headers) : send(response, 404, { error: 'Not found.' }, headers);
   }
   if (path === '/api/v1/groups') {
