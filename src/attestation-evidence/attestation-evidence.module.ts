@@ -9,7 +9,7 @@ import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
 import { EventLogHistory } from './infrastructure/event-log-history';
-import { WorkerCertificateRenderer } from './infrastructure/worker-certificate-renderer';
+import { ProcessCertificateRenderer } from './infrastructure/process-certificate-renderer';
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
 
@@ -20,7 +20,7 @@ import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snaps
   providers: [
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
-    { provide: CertificateRenderer, useClass: WorkerCertificateRenderer },
+    { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },
     { provide: RequestEventHistory, useClass: EventLogHistory },
     ShowAttestationEvidence,
     RenderCertificate,

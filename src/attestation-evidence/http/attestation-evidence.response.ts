@@ -3,7 +3,11 @@ import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/http';
 import { AttestationRequestResponse } from '../../attestation-requests/http/attestation-request.response';
 import { EventResponse } from '../../events/http/event.response';
 
-const SHA256 = { type: String, pattern: '^[0-9a-f]{64}$', example: 'a3f1c09e5b7d2f4e6a8c0b1d3f5e7a9c2b4d6f8e0a1c3e5b7d9f1a3c5e7b9d0f' } as const;
+const SHA256 = {
+  type: String,
+  pattern: '^[0-9a-f]{64}$',
+  example: 'a3f1c09e5b7d2f4e6a8c0b1d3f5e7a9c2b4d6f8e0a1c3e5b7d9f1a3c5e7b9d0f',
+} as const;
 
 @ResponseSchema('EvidenceDocument', 'The document of the request, by the name it has now.')
 export class EvidenceDocumentResponse {

@@ -7,7 +7,7 @@ import type {
 } from '../domain/attestation-evidence';
 
 /**
- * What a certificate shows, as plain data (no class instances): it crosses to the rendering thread by structured
+ * What a certificate shows, as plain data (no class instances): it crosses to the rendering process by structured
  * clone, which keeps `Date`s but not getters.
  */
 export interface CertificateContent {

@@ -7,8 +7,8 @@ import { drawCertificate } from './certificate-drawing';
 export { formatTime } from './certificate-drawing';
 
 /**
- * Draws the certificate on the calling thread. The API uses `WorkerCertificateRenderer`, which draws the same
- * certificate on a thread of its own; this one is for tests and tools.
+ * Draws the certificate on the calling thread. The API uses `ProcessCertificateRenderer`, which draws the same
+ * certificate in a process of its own; this one is for tests and tools.
  */
 @Injectable()
 export class PdfkitCertificateRenderer extends CertificateRenderer {

@@ -1,6 +1,6 @@
 import type { CertificateContent } from './certificate-content';
 
-/** A certificate to draw, as posted to the rendering thread. */
+/** A certificate to draw, as sent to the rendering process. */
 export interface CertificateJob {
   id: number;
   content: CertificateContent;
@@ -8,7 +8,7 @@ export interface CertificateJob {
 }
 
 /**
- * The answer to a job: the PDF or the drawing's error, and the heap the thread keeps (bytes): in use after its
+ * The answer to a job: the PDF or the drawing's error, and the heap the process keeps (bytes): in use after its
  * latest full collection (before the first, all of the used heap).
  */
 export type CertificateReply =

@@ -1,9 +1,8 @@
-import type { Worker } from 'node:worker_threads';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { timelineOf } from '../domain/attestation-evidence';
-import { WorkerCertificateRenderer } from './worker-certificate-renderer';
+import { ProcessCertificateRenderer } from './process-certificate-renderer';
 
 const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
@@ -46,22 +45,35 @@ async function textOf(pdf: Uint8Array): Promise<string> {
   return text;
 }
 
-/** The renderer's current thread's worker, to make it die as a crash would. */
-function workerOf(renderer: WorkerCertificateRenderer): Worker {
-  return (renderer as unknown as { thread: { worker: Worker } }).thread.worker;
+/** Whether a process of that id still runs. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-describe('WorkerCertificateRenderer', () => {
-  // The worker compiles the drawing's TypeScript with ts-node on its first certificate: seconds on a loaded machine.
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('ProcessCertificateRenderer', () => {
+  // The process compiles the drawing's TypeScript with ts-node on its first certificate: seconds on a loaded machine.
   jest.setTimeout(120_000);
-  let renderer: WorkerCertificateRenderer;
+  let renderer: ProcessCertificateRenderer;
 
   afterEach(async () => {
     await renderer.onModuleDestroy();
   });
 
-  it('draws the certificates on its thread, each answered with its own PDF', async () => {
-    renderer = new WorkerCertificateRenderer();
+  it('draws the certificates in its own process, each answered with its own PDF', async () => {
+    renderer = new ProcessCertificateRenderer();
     const names = ['Chloé 王 محمد', 'Ada <script>alert(1)</script> Lovelace', 'דוד כהן'];
     const evidences = names.map(evidenceSignedBy);
     const pdfs = await Promise.all(evidences.map((evidence) => renderer.render(evidence, new Date())));
@@ -72,27 +84,51 @@ describe('WorkerCertificateRenderer', () => {
       expect(text).toContain(`SHA-256 of the text signed ${SHA}`);
     }
     expect(await textOf(pdfs[1])).toContain('Ada <script>alert(1)</script> Lovelace');
-    expect(renderer.threadsStarted).toBeGreaterThanOrEqual(1);
+    expect(renderer.pid).toBeDefined();
+    expect(renderer.pid).not.toBe(process.pid);
+    expect(running(renderer.pid!)).toBe(true);
   });
 
-  it('hands the certificates to a fresh thread once the heap it keeps passes the limit', async () => {
-    renderer = new WorkerCertificateRenderer({ retireAboveMb: 0 });
-    const before = renderer.threadsStarted;
+  it('hands the certificates to a fresh process once the heap it keeps passes the limit', async () => {
+    renderer = new ProcessCertificateRenderer({ retireAboveMb: 0 });
+    const before = renderer.processesStarted;
     for (let round = 0; round < 3; round++) {
       expect(await textOf(await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date()))).toContain(
         'Typed name Ada Lovelace',
       );
     }
-    expect(renderer.threadsStarted - before).toBe(3);
+    expect(renderer.processesStarted - before).toBe(3);
   });
 
-  it('draws a certificate again on a fresh thread when its thread dies with it', async () => {
-    renderer = new WorkerCertificateRenderer();
+  it('draws a certificate again in a fresh process when its process dies with it', async () => {
+    renderer = new ProcessCertificateRenderer();
     await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date());
-    const before = renderer.threadsStarted;
+    const before = renderer.processesStarted;
     const drawing = renderer.render(evidenceSignedBy('Grace Hopper'), new Date());
-    await workerOf(renderer).terminate();
+    process.kill(renderer.pid!, 'SIGKILL');
     expect(await textOf(await drawing)).toContain('Typed name Grace Hopper');
-    expect(renderer.threadsStarted - before).toBe(1);
+    expect(renderer.processesStarted - before).toBe(1);
+  });
+
+  it('ends its process once idle, giving its memory back, and starts a fresh one for the next certificate', async () => {
+    renderer = new ProcessCertificateRenderer({ idleMs: 300 });
+    await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date());
+    const first = renderer.pid!;
+    await until(() => !running(first));
+    expect(renderer.pid).toBeUndefined();
+    const before = renderer.processesStarted;
+    expect(await textOf(await renderer.render(evidenceSignedBy('Grace Hopper'), new Date()))).toContain(
+      'Typed name Grace Hopper',
+    );
+    expect(renderer.processesStarted - before).toBe(1);
+    expect(renderer.pid).not.toBe(first);
+  });
+
+  it('ends its process with the module', async () => {
+    renderer = new ProcessCertificateRenderer();
+    await renderer.render(evidenceSignedBy('Ada Lovelace'), new Date());
+    const pid = renderer.pid!;
+    await renderer.onModuleDestroy();
+    expect(running(pid)).toBe(false);
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The entry point of the process that draws certificates (forked by `ProcessCertificateRenderer`): pdfkit, the
+ * parsed fonts and every byte of garbage a certificate makes live in this process's own heap, bounded by its V8
+ * flags and given back to the system whole when it ends, and the API's event loop is not blocked while a
+ * certificate is drawn. It answers each job in turn with the PDF and the heap it keeps, and ends with the API
+ * (the IPC channel closes).
+ */
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import { drawCertificate } from './certificate-drawing';
+import type { CertificateJob, CertificateReply } from './certificate-process-protocol';
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('certificate-process runs as a child process with an IPC channel');
+
+/**
+ * The heap still in use right after the latest full collection: what the process keeps (fonts, glyphs, caches),
+ * without the garbage of the certificates drawn since, which the used heap at any moment includes.
+ */
+let liveAfterFullCollection: number | null = null;
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) {
+    const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) liveAfterFullCollection = getHeapStatistics().used_heap_size;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+/** Before the first full collection, the used heap: an upper bound. */
+const liveHeap = () => liveAfterFullCollection ?? getHeapStatistics().used_heap_size;
+
+process.on('message', (job: CertificateJob) => {
+  void answer(job);
+});
+// The API ended or let this process go: nothing more will come.
+process.on('disconnect', () => process.exit(0));
+
+async function answer(job: CertificateJob): Promise<void> {
+  let reply: CertificateReply;
+  try {
+    reply = { id: job.id, pdf: await drawCertificate(job.content, job.generatedAt), liveHeap: liveHeap() };
+  } catch (error) {
+    reply = {
+      id: job.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      liveHeap: liveHeap(),
+    };
+  }
+  if (process.connected) send!(reply);
+}
