@@ -50,8 +50,9 @@ export class CoreModule {
               }),
             },
             customLogLevel: requestLineLevel(config.logLevel),
-            // Read when the response ends, after the token guard has resolved who called.
-            customProps: (req) => callerOf(req),
+            // Read when the response ends, after the token guard has resolved who called; also when the request
+            // starts, where nothing is known yet: `undefined` then spares a child logger per request.
+            customProps: (req) => callerOf(req) as object,
             stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
           },
           forRoutes: ['*splat'],
@@ -78,10 +79,10 @@ export class CoreModule {
   }
 }
 
-/** The organization and token of an authenticated request, for its log line; nothing for anonymous ones. */
-export function callerOf(request: object): Record<string, string> {
+/** The organization and token of an authenticated request, for its log line; none for anonymous ones. */
+export function callerOf(request: object): Record<string, string> | undefined {
   const principal = (request as { principal?: { tokenId: string; organization: { id: string } } }).principal;
-  return principal ? { organizationId: principal.organization.id, tokenId: principal.tokenId } : {};
+  return principal ? { organizationId: principal.organization.id, tokenId: principal.tokenId } : undefined;
 }
 
 /**
