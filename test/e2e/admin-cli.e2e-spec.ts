@@ -613,6 +613,8 @@ describe('admin CLI', () => {
       expect(await ok('counters:recount', '--org', organizationId)).toMatchObject({
         consistent: true,
         list_totals_checked: expect.any(Number),
+        // seed:demo makes two groups.
+        group_member_totals_checked: 2,
         documents_checked: 3,
         discrepancies: [],
         repaired_rows: 0,

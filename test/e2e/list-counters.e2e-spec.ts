@@ -14,6 +14,7 @@ import { PublishDocumentRevision } from '../../src/documents/application/publish
 import { AddDocumentsToGroup } from '../../src/groups/application/add-documents-to-group.use-case';
 import { AddPeopleToGroup } from '../../src/groups/application/add-people-to-group.use-case';
 import { CreateGroup } from '../../src/groups/application/create-group.use-case';
+import { DeleteGroup } from '../../src/groups/application/delete-group.use-case';
 import { RemovePersonFromGroup } from '../../src/groups/application/remove-person-from-group.use-case';
 import { RecountListCounters } from '../../src/list-counters/application/recount-list-counters.use-case';
 import { SettleListCounters } from '../../src/list-counters/application/settle-list-counters.use-case';
@@ -546,6 +547,9 @@ describe('maintained list totals and attestation counts', () => {
     await t.db.query(`INSERT INTO attestation_count_deltas (document_id, pending) VALUES ($1, 3)`, [
       world.documents[0],
     ]);
+    await t.db.query(`UPDATE group_member_totals SET total = total + 4 WHERE group_id = $1 AND total > 0`, [
+      world.groups[0],
+    ]);
     await t.db.query(`ALTER TABLE attestation_standings DISABLE TRIGGER USER`);
     await t.db.query(`UPDATE attestation_standings SET bucket = 'outdated' WHERE document_id = $1`, [
       world.documents[0],
@@ -558,6 +562,8 @@ describe('maintained list totals and attestation counts', () => {
       expect.arrayContaining([
         expect.objectContaining({ kind: 'list_total', list: 'people_active', maintained: 7, recounted: 2 }),
         expect.objectContaining({ kind: 'attestation_counts', documentId: world.documents[0] }),
+        // Two members, in one slot or two: each damaged slot added 4.
+        expect.objectContaining({ kind: 'group_member_total', groupId: world.groups[0], recounted: 2 }),
       ]),
     );
     const repaired = await recount.execute({ organizationId, repair: true });
@@ -566,6 +572,35 @@ describe('maintained list totals and attestation counts', () => {
     await expectCountersRight(world, 'repair');
     const { body } = await t.http.get('/api/v1/people').set(world.tenant.auth).expect(200);
     expect(body.meta.total).toBe(2);
+    const members = await t.http.get(`/api/v1/groups/${world.groups[0]}/people`).set(world.tenant.auth).expect(200);
+    expect(members.body.meta.total).toBe(2);
+  });
+
+  it('a group’s member total follows adds, removals, a person’s deletion and the group’s deletion, and is read by the member list', async () => {
+    const world = await setUp(false);
+    for (let i = 0; i < 6; i++) await apply(world, { kind: 'createPerson' });
+    const organizationId = world.tenant.organizationId;
+    const [kept, deleted] = world.groups;
+    const total = async (groupId: string) =>
+      (await t.http.get(`/api/v1/groups/${groupId}/people?per_page=2`).set(world.tenant.auth).expect(200)).body.meta
+        .total as number;
+    await apply(world, { kind: 'addPeopleToGroup', group: 0, people: [0, 1, 2, 3, 4, 5] });
+    await apply(world, { kind: 'addPeopleToGroup', group: 1, people: [0, 1, 2] });
+    // Twice the same people: nothing changes.
+    await apply(world, { kind: 'addPeopleToGroup', group: 0, people: [4, 5] });
+    expect([await total(kept), await total(deleted)]).toEqual([6, 3]);
+    await apply(world, { kind: 'removeFromGroup', group: 0, person: 5 });
+    await t.db.query(`DELETE FROM people WHERE id = $1`, [world.people[4]]);
+    expect(await total(kept)).toBe(4);
+    await expectCountersRight(world, 'removals');
+    await t.app.get(DeleteGroup).execute({ organizationId, groupId: deleted });
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM group_member_totals WHERE group_id = $1`, [
+      deleted,
+    ]);
+    expect(n).toBe(0);
+    expect(await total(kept)).toBe(4);
+    const check = (await t.app.get(RecountListCounters).execute({ organizationId, repair: false })).before;
+    expect(check).toMatchObject({ groupMemberTotals: 1, discrepancies: [] });
   });
 
   it('a stored people count or page mark that differs from a recount is found, and dropped by the repair; the settling pass drops older versions', async () => {

@@ -5,6 +5,7 @@ import { flag, id } from '../cli-arguments';
 
 const present = (check: CounterCheck) => ({
   list_totals_checked: check.listTotals,
+  group_member_totals_checked: check.groupMemberTotals,
   documents_checked: check.documents,
   people_filter_counts_checked: check.peopleCounts,
   page_marks_checked: check.pageMarks,
@@ -15,6 +16,14 @@ const present = (check: CounterCheck) => ({
           kind: found.kind,
           organization_id: found.organizationId,
           list: found.list,
+          maintained: found.maintained,
+          recounted: found.recounted,
+        };
+      case 'group_member_total':
+        return {
+          kind: found.kind,
+          organization_id: found.organizationId,
+          group_id: found.groupId,
           maintained: found.maintained,
           recounted: found.recounted,
         };

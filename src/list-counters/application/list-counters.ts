@@ -3,6 +3,7 @@ import type { AttestationCounts } from '../../documents/domain/attestation-count
 /** A maintained value that differs from its recount. */
 export type CounterDiscrepancy =
   | { kind: 'list_total'; organizationId: string; list: string; maintained: number; recounted: number }
+  | { kind: 'group_member_total'; organizationId: string; groupId: string; maintained: number; recounted: number }
   | {
       kind: 'attestation_counts';
       organizationId: string;
@@ -24,8 +25,9 @@ export type CounterDiscrepancy =
   | { kind: 'request_page_mark'; organizationId: string; id: string; maintained: number; recounted: number | null };
 
 export interface CounterCheck {
-  /** How many list totals and documents were compared. */
+  /** How many list totals, groups' member totals and documents were compared. */
   listTotals: number;
+  groupMemberTotals: number;
   documents: number;
   /** How many stored people filter counts and page marks (people and requests) of the current versions were compared. */
   peopleCounts: number;

@@ -87,6 +87,14 @@ export class TypeormListCounters extends ListCounters {
            FROM r FULL JOIN m ON m.organization_id = r.organization_id AND m.list = r.list`,
           [organizationId],
         );
+      const members: { organization_id: string; group_id: string; maintained: number; recounted: number }[] =
+        await runner.query(
+          `SELECT g.organization_id, g.id AS group_id,
+                  coalesce((SELECT sum(t.total) FROM group_member_totals t WHERE t.group_id = g.id), 0)::int AS maintained,
+                  (SELECT count(*) FROM group_memberships m WHERE m.group_id = g.id)::int AS recounted
+           FROM groups g WHERE $1::varchar IS NULL OR g.organization_id = $1`,
+          [organizationId],
+        );
       const maintained: (AttestationCounts & { document_id: string; organization_id: string })[] = await runner.query(
         `SELECT d.id AS document_id, d.organization_id, ${MAINTAINED_COUNTS_COLUMNS}
          FROM documents d ${maintainedCountsJoin('$2')}
@@ -107,6 +115,16 @@ export class TypeormListCounters extends ListCounters {
           maintained: row.maintained,
           recounted: row.recounted,
         }));
+      for (const row of members) {
+        if (row.maintained !== row.recounted)
+          discrepancies.push({
+            kind: 'group_member_total',
+            organizationId: row.organization_id,
+            groupId: row.group_id,
+            maintained: row.maintained,
+            recounted: row.recounted,
+          });
+      }
       for (const { document_id: documentId, organization_id: organization, ...counts } of maintained) {
         const expected = recounted.get(documentId)!;
         const keys = [...ATTESTATION_BUCKETS, 'total'] as const;
@@ -162,6 +180,7 @@ export class TypeormListCounters extends ListCounters {
       }
       return {
         listTotals: totals.length,
+        groupMemberTotals: members.length,
         documents: maintained.length,
         peopleCounts: filterCounts.length,
         pageMarks: marks.length,
@@ -175,6 +194,9 @@ export class TypeormListCounters extends ListCounters {
     const [{ fixed }] = await activeManager(this.db).query(`SELECT repair_list_counters($1, $2) AS fixed`, [
       organizationId,
       now,
+    ]);
+    const [{ members }] = await activeManager(this.db).query(`SELECT repair_group_member_totals($1) AS members`, [
+      organizationId,
     ]);
     // Stored people counts and marks that differ from a recount (or of older versions) are dropped: the next read
     // that needs one counts, or marks, again.
@@ -204,7 +226,7 @@ export class TypeormListCounters extends ListCounters {
        SELECT 1 FROM stale_people UNION ALL SELECT 1 FROM stale_requests`,
       [organizationId],
     );
-    return (fixed as number) + counts.length + marks.length;
+    return (fixed as number) + (members as number) + counts.length + marks.length;
   }
 
   async settle(now: Date): Promise<SettleOutcome> {

@@ -183,8 +183,8 @@ export function groupMembersStatement(
     .join(', ');
   return {
     text:
-      `SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM group_memberships ` +
-      `WHERE group_id = $1 AND EXISTS (SELECT 1 FROM groups WHERE id = $1 AND organization_id = $2)) t ` +
+      `SELECT t.total, p.* FROM (SELECT coalesce(sum(total), 0)::int AS total FROM group_member_totals ` +
+      `WHERE group_id = $1 AND EXISTS (SELECT 1 FROM groups WHERE id = $1 AND organization_id = $2) OFFSET 0) t ` +
       `LEFT JOIN LATERAL (` +
       `SELECT ${columns}, membership.created_at AS joined_at FROM (` +
       `SELECT created_at, person_id FROM group_memberships WHERE group_id = $1 AND t.total > $3::bigint ` +
