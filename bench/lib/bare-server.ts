@@ -16,6 +16,7 @@ import { Pool } from 'pg';
 import { toEnvelope, PageRequest } from '@lib/http';
 import type { Statement } from '../../src/database/list-totals';
 import { preparedStatement } from '../../src/database/prepared-statement';
+import { useFastTimestampParser } from '../../src/database/timestamp-parser';
 import { DocumentListingRow, fetchDocumentsPage } from '../../src/documents/infrastructure/documents-list.sql';
 import { fetchGroupsPage, GroupRow } from '../../src/groups/infrastructure/groups-list.sql';
 import {
@@ -32,6 +33,8 @@ const port = Number(process.env.PORT);
 const appUrl = process.env.APP_URL!;
 const apiBase = `${appUrl}/api/v1`;
 const limit = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 60);
+// The API's driver configuration: its timestamp parser (src/database/timestamp-parser.ts).
+useFastTimestampParser();
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const redis = new Redis(process.env.REDIS_URL!, { keyPrefix: `${process.env.REDIS_PREFIX}:` });
 const limiter = new ThrottlerStorageRedisService(redis);

@@ -17,6 +17,7 @@ import { PeopleListVersions1766200000000 } from './migrations/1766200000000-peop
 import { RequestPageMarks1766200000001 } from './migrations/1766200000001-request-page-marks';
 import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group-member-totals';
 import { RECORDS } from './records';
+import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -52,6 +53,7 @@ export interface QueryBounds {
  * (frozen, half-open failover). The migrator passes no bounds: building an index on a large table may take long.
  */
 export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBounds | null = null): DataSourceOptions {
+  useFastTimestampParser();
   return {
     type: 'postgres',
     url,
