@@ -1,62 +1,10 @@
 import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
-import type { AttestationEvidence, TimelineEntry, TimelineKind } from '../domain/attestation-evidence';
-import { timelineOf } from '../domain/attestation-evidence';
+import type { TimelineKind } from '../domain/attestation-evidence';
+import { evidenceWith, SHA } from '../../../test/support/certificate-evidence';
 import { formatTime, PdfkitCertificateRenderer } from './pdfkit-certificate-renderer';
 
-const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const renderer = new PdfkitCertificateRenderer();
-
-function evidenceWith(
-  input: {
-    organizationName?: string;
-    documentName?: string;
-    recipientName?: string;
-    recipientEmail?: string;
-    typedName?: string;
-    nameMatches?: boolean;
-    ip?: string | null;
-    userAgent?: string | null;
-    timeline?: TimelineEntry[];
-    signed?: boolean;
-  } = {},
-): AttestationEvidence {
-  const now = new Date('2026-11-22T10:00:00.000Z');
-  const request = AttestationRequest.issue({
-    organizationId: '01jd7x5m3q4r8s9t0v1w2x3y40',
-    documentId: '01jd7x5m3q4r8s9t0v1w2x3y41',
-    documentRevisionId: '01jd7x5m3q4r8s9t0v1w2x3y42',
-    personId: '01jd7x5m3q4r8s9t0v1w2x3y43',
-    recipientName: input.recipientName ?? 'Ada Lovelace',
-    recipientEmail: input.recipientEmail ?? 'ada@example.test',
-    source: 'oauth',
-    accessTokenHashFor: () => 'hash',
-    now,
-  });
-  const signedAt = new Date('2026-11-22T11:30:15.250Z');
-  request.markViewed(new Date('2026-11-22T11:00:00.000Z'));
-  request.markAttested(signedAt);
-  return {
-    request,
-    organizationName: input.organizationName ?? 'Acme',
-    document: { id: request.documentId, name: input.documentName ?? 'Code of conduct' },
-    revision: { id: request.documentRevisionId, publishedAt: now, contentSha256: SHA },
-    signature:
-      input.signed === false
-        ? null
-        : {
-            typedName: input.typedName ?? 'Ada Lovelace',
-            nameMatchesRecipient: input.nameMatches ?? true,
-            attestedAt: signedAt,
-            ipAddress: input.ip === undefined ? '203.0.113.5' : input.ip,
-            userAgent: input.userAgent === undefined ? 'Mozilla/5.0' : input.userAgent,
-            contentSha256: SHA,
-          },
-    events: [],
-    timeline: input.timeline ? { source: 'events', entries: input.timeline } : timelineOf(request, []),
-  };
-}
 
 async function textOf(pdf: Uint8Array): Promise<{ text: string; pages: number }> {
   const document = await getDocumentProxy(new Uint8Array(pdf));

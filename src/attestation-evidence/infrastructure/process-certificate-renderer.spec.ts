@@ -1,44 +1,9 @@
 import { extractText, getDocumentProxy } from 'unpdf';
-import { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
-import type { AttestationEvidence } from '../domain/attestation-evidence';
-import { timelineOf } from '../domain/attestation-evidence';
+import { evidenceWith, SHA } from '../../../test/support/certificate-evidence';
 import { ProcessCertificateRenderer } from './process-certificate-renderer';
 
-const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
-function evidenceSignedBy(typedName: string): AttestationEvidence {
-  const now = new Date('2026-11-22T10:00:00.000Z');
-  const request = AttestationRequest.issue({
-    organizationId: '01jd7x5m3q4r8s9t0v1w2x3y40',
-    documentId: '01jd7x5m3q4r8s9t0v1w2x3y41',
-    documentRevisionId: '01jd7x5m3q4r8s9t0v1w2x3y42',
-    personId: '01jd7x5m3q4r8s9t0v1w2x3y43',
-    recipientName: 'Chloé Wang',
-    recipientEmail: 'chloe@example.test',
-    source: 'oauth',
-    accessTokenHashFor: () => 'hash',
-    now,
-  });
-  const signedAt = new Date('2026-11-22T11:30:15.250Z');
-  request.markViewed(new Date('2026-11-22T11:00:00.000Z'));
-  request.markAttested(signedAt);
-  return {
-    request,
-    organizationName: 'Acme',
-    document: { id: request.documentId, name: 'Code of conduct' },
-    revision: { id: request.documentRevisionId, publishedAt: now, contentSha256: SHA },
-    signature: {
-      typedName,
-      nameMatchesRecipient: true,
-      attestedAt: signedAt,
-      ipAddress: '203.0.113.5',
-      userAgent: 'Mozilla/5.0',
-      contentSha256: SHA,
-    },
-    events: [],
-    timeline: timelineOf(request, []),
-  };
-}
+const evidenceSignedBy = (typedName: string) =>
+  evidenceWith({ typedName, recipientName: 'Chloé Wang', recipientEmail: 'chloe@example.test' });
 
 async function textOf(pdf: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
