@@ -6,6 +6,6 @@ export default defineScenario({
   name: 'GET /groups/{id}/people?page=40',
   request: async ({ sql }) => ({ path: `/groups/${await largestGroup(sql)}/people?page=40` }),
   connections: 16,
-  requests: 1600,
+  requests: 4000,
   warmUp: 100,
 });

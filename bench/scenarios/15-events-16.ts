@@ -8,6 +8,6 @@ export default defineScenario({
   name: 'GET /events (no events in the seed)',
   request: () => ({ path: '/events' }),
   connections: 16,
-  requests: 1600,
+  requests: 4000,
   warmUp: 100,
 });
