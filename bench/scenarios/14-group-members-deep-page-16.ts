@@ -7,5 +7,5 @@ export default defineScenario({
   request: async ({ sql }) => ({ path: `/groups/${await largestGroup(sql)}/people?page=40` }),
   connections: 16,
   requests: 4000,
-  warmUp: 100,
+  warmUp: 400,
 });

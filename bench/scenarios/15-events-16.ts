@@ -9,5 +9,5 @@ export default defineScenario({
   request: () => ({ path: '/events' }),
   connections: 16,
   requests: 4000,
-  warmUp: 100,
+  warmUp: 400,
 });
