@@ -5,3 +5,4 @@
 export * from './ids';
 export * from './clock';
 export * from './errors/domain-error';
+export * from './detached-work';

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '@lib/core';
+import { Clock, DetachedWork } from '@lib/core';
 import { NotificationOutbox } from './notification-outbox';
 import { NotificationQueue } from './notification-queue';
 
@@ -11,7 +11,7 @@ import { NotificationQueue } from './notification-queue';
 @Injectable()
 export class RelayNotifications implements BeforeApplicationShutdown {
   private readonly logger = new Logger('RelayNotifications');
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly relays = new DetachedWork();
 
   constructor(
     private readonly outbox: NotificationOutbox,
@@ -32,16 +32,14 @@ export class RelayNotifications implements BeforeApplicationShutdown {
    */
   soon(notificationIds: readonly string[]): void {
     if (notificationIds.length === 0) return;
-    const relay: Promise<void> = this.execute(notificationIds)
-      .catch((error: unknown) => {
-        this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`);
-      })
-      .finally(() => this.inFlight.delete(relay));
-    this.inFlight.add(relay);
+    this.relays.start(
+      () => this.execute(notificationIds),
+      (error) => this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`),
+    );
   }
 
   /** Relays in progress finish before the queue's connection closes (graceful shutdown, the admin CLI's exit). */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.inFlight]);
+    await this.relays.settled();
   }
 }

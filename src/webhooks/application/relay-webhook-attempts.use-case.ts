@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '@lib/core';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { Clock, DetachedWork } from '@lib/core';
 import type { ScheduledAttempt } from '../domain/webhook-delivery';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { QueuedBatch, WebhookQueue } from './webhook-queue';
@@ -18,8 +18,9 @@ export const ATTEMPTS_PER_JOB = 500;
  * the same endpoint due at the same time travel together, up to ATTEMPTS_PER_JOB a job.
  */
 @Injectable()
-export class RelayWebhookAttempts {
+export class RelayWebhookAttempts implements BeforeApplicationShutdown {
   private readonly logger = new Logger('RelayWebhookAttempts');
+  private readonly relays = new DetachedWork();
 
   constructor(
     private readonly deliveries: WebhookDeliveries,
@@ -70,9 +71,18 @@ export class RelayWebhookAttempts {
   /** For after-commit hooks: starts the relay and never waits for it nor throws. */
   soon(attempts: readonly ScheduledAttempt[]): void {
     if (attempts.length === 0) return;
-    this.execute(attempts).catch((error: unknown) => {
-      this.logger.warn(`webhook attempts left for the periodic relay: ${(error as Error).message}`);
-    });
+    this.relays.start(
+      () => this.execute(attempts),
+      (error) => this.logger.warn(`webhook attempts left for the periodic relay: ${(error as Error).message}`),
+    );
+  }
+
+  /**
+   * Relays in progress finish before the queue's connection closes (graceful shutdown, the admin CLI's exit):
+   * cut off, they would be marked unrelayed and wait for the periodic pass, seconds late.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relays.settled();
   }
 }
 
