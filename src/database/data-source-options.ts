@@ -15,6 +15,7 @@ import { TenantForeignKeys1766100000000 } from './migrations/1766100000000-tenan
 import { DeferredPairStandings1766100000001 } from './migrations/1766100000001-deferred-pair-standings';
 import { PeopleListVersions1766200000000 } from './migrations/1766200000000-people-list-versions';
 import { RequestPageMarks1766200000001 } from './migrations/1766200000001-request-page-marks';
+import { CheaperUlidCheck1766300000000 } from './migrations/1766300000000-cheaper-ulid-check';
 import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group-member-totals';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   DeferredPairStandings1766100000001,
   PeopleListVersions1766200000000,
   RequestPageMarks1766200000001,
+  CheaperUlidCheck1766300000000,
   GroupMemberTotals1766400000000,
 ];
 

@@ -71,4 +71,38 @@ describe('migrations', () => {
     expect(await migrate(database.url)).toEqual(firstRun);
     expect(await inspect()).toEqual(migrated);
   });
+
+  it('the ulid domain accepts exactly the strings of the ULID pattern (checked without a bounded repetition)', async () => {
+    await migrate(database.url);
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(`CREATE TEMP TABLE candidate (value ulid)`);
+      const valid = '01m8by0g2ggmnf69j7t9xk15ft';
+      const candidates = [
+        valid,
+        '7zzzzzzzzzzzzzzzzzzzzzzzzz',
+        '81m8by0g2ggmnf69j7t9xk15ft', // first character past 7
+        valid.toUpperCase(),
+        valid.slice(0, 25),
+        `${valid}0`,
+        valid.replace('g', 'i'),
+        valid.replace('g', 'l'),
+        valid.replace('g', 'o'),
+        valid.replace('g', 'u'),
+        valid.replace('g', 'é'), // 26 characters, 27 octets
+        `${valid.slice(0, 25)}\n`,
+        '',
+      ];
+      for (const value of candidates) {
+        const accepted = await client.query(`INSERT INTO candidate VALUES ($1)`, [value]).then(
+          () => true,
+          () => false,
+        );
+        expect({ value, accepted }).toEqual({ value, accepted: /^[0-7][0-9a-hjkmnp-tv-z]{25}$/.test(value) });
+      }
+    } finally {
+      await client.end();
+    }
+  });
 });
