@@ -1,4 +1,4 @@
-/** Helpers of the TypeORM adapters: paging queries, LIKE patterns, unique-violation checks, ids made in SQL. */
+/** Helpers of the TypeORM adapters: paging queries, LIKE patterns, unique-violation checks, runs of ids for set-based statements. */
 export * from './fetch-page';
 export * from './like-pattern';
 export * from './unique-violation';

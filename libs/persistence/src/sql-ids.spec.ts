@@ -1,6 +1,6 @@
-import { idAt, sqlIdAt, sqlIdRun } from './sql-ids';
+import { idAt, sqlIdRun } from './sql-ids';
 
-describe('ids made in SQL', () => {
+describe('ids of a run', () => {
   it('start with the time of now in ULID form, then a random high half', () => {
     const now = new Date('2026-11-23T13:35:00.123Z');
     const run = sqlIdRun(now);
@@ -15,7 +15,7 @@ describe('ids made in SQL', () => {
     expect(sqlIdRun(now).prefix).not.toBe(run.prefix);
   });
 
-  it('are made in this process exactly as in SQL, in ordinal order', () => {
+  it('sort in ordinal order and are distinct', () => {
     const run = sqlIdRun(new Date('2026-11-23T13:35:00.123Z'));
     const ids = [1, 2, 31, 32, 1000, 2 ** 20].map((ordinal) => idAt(run, ordinal));
     expect(ids.every((id) => id.startsWith(run.prefix) && id.length === 26)).toBe(true);
@@ -23,9 +23,10 @@ describe('ids made in SQL', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('build the id expression from the placeholders', () => {
-    const sql = sqlIdAt({ prefix: '$1', low: '$2' }, 'n');
-    expect(sql.startsWith('($1::text || ')).toBe(true);
-    expect(sql.match(/substr\(/g)).toHaveLength(8);
+  it('end with the low half plus the ordinal in eight Crockford base32 characters', () => {
+    const run = { prefix: '01m8by0g2ggmnf69j7', low: String(2n ** 39n - 2n) };
+    expect(idAt(run, 1)).toBe('01m8by0g2ggmnf69j7fzzzzzzz');
+    expect(idAt(run, 2)).toBe('01m8by0g2ggmnf69j7g0000000');
+    expect(idAt({ ...run, low: '0' }, 33)).toBe('01m8by0g2ggmnf69j700000011');
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { idAt, SqlIdRun, sqlIdAt, sqlIdRun } from '@lib/persistence';
+import { idAt, SqlIdRun, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
 import {
@@ -18,6 +18,12 @@ import { eventsOf, issuedEventBodySql } from './request-events';
 
 /** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
 const PAIRS_PER_STATEMENT = 2_000;
+
+/** The ids of one statement's possible requests, in candidate order, and their page tokens' hashes. */
+interface MintedRequests {
+  ids: string[];
+  accessTokenHashes: string[];
+}
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
@@ -143,21 +149,23 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const eventRun = sqlIdRun(input.now);
     const perStatement = Math.max(1, Math.floor(PAIRS_PER_STATEMENT / input.personIds.length));
     const issued: IssuedRequest[] = [];
-    const ordinals = { requests: 0, events: 0 };
-    // Every candidate's id is known before its statement (the run's ordinals), so the page tokens' hashes are made
-    // here, one per possible candidate, and the key that derives the tokens stays in this process. The next
-    // statement's are made while the database runs the current one.
-    const tokenHashes = (start: number, candidates: number) =>
-      Array.from({ length: candidates }, (_, index) => input.accessTokenHashOf(idAt(requestRun, start + index + 1)));
-    let hashes = tokenHashes(0, input.personIds.length * Math.min(perStatement, input.documentIds.length));
+    const ordinals = { events: 0 };
+    // Every candidate's id is known before its statement (the run's ordinals), so the ids and their page tokens'
+    // hashes are made here, one per possible candidate, and the key that derives the tokens stays in this process.
+    // The next statement's are made while the database runs the current one.
+    const mint = (start: number, candidates: number): MintedRequests => {
+      const ids = Array.from({ length: candidates }, (_, index) => idAt(requestRun, start + index + 1));
+      return { ids, accessTokenHashes: ids.map(input.accessTokenHashOf) };
+    };
+    let minted = mint(0, input.personIds.length * Math.min(perStatement, input.documentIds.length));
     for (let start = 0; start < input.documentIds.length; start += perStatement) {
       const documentIds = input.documentIds.slice(start, start + perStatement);
-      const issuing = this.issueMissingOnce({ ...input, documentIds }, hashes, requestRun, eventRun, ordinals);
-      issuing.catch(() => undefined); // awaited below; no unhandled rejection while the next hashes are made
+      const issuing = this.issueMissingOnce({ ...input, documentIds }, minted, eventRun, ordinals);
+      issuing.catch(() => undefined); // awaited below; no unhandled rejection while the next ids are made
       const next = input.documentIds.slice(start + perStatement, start + 2 * perStatement);
       if (next.length > 0) {
         await new Promise((resolve) => setImmediate(resolve)); // the statement is on its way
-        hashes = tokenHashes((start + perStatement) * input.personIds.length, input.personIds.length * next.length);
+        minted = mint((start + perStatement) * input.personIds.length, input.personIds.length * next.length);
       }
       issued.push(...(await issuing));
     }
@@ -166,10 +174,9 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   private async issueMissingOnce(
     input: MissingRequests,
-    tokenHashes: readonly string[],
-    requestRun: SqlIdRun,
+    minted: MintedRequests,
     eventRun: SqlIdRun,
-    ordinals: { requests: number; events: number },
+    ordinals: { events: number },
   ): Promise<IssuedRequest[]> {
     const manager = activeManager(this.db);
     // Two statements (the requests, then their events), so neither comes near the statement timeout.
@@ -194,14 +201,18 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
                               AND request.document_revision_id = document.latest_revision_id))
                   OFFSET 0)
        ), c AS (
-         SELECT candidates.*, ${sqlIdAt({ prefix: '$9', low: '$10' }, 'n + $11')} AS id FROM candidates
+         -- Joined by ordinal: a subscript of a text array walks it from its start, for each of 2,000 rows.
+         SELECT candidates.*, minted.id, minted.access_token_hash
+           FROM candidates
+           JOIN unnest($8::varchar[], $9::varchar[]) WITH ORDINALITY AS minted (id, access_token_hash, n)
+             ON minted.n = candidates.n
        )
        INSERT INTO attestation_requests
          (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
           requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
           requested_by_user_id, created_at, updated_at)
        SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
-              'signature', $5, 'sent', NULL, ($8::text[])[n::int], $6, $7, NULL, $6, $6
+              'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
          FROM c ORDER BY n
        ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
        RETURNING id, person_id`,
@@ -213,35 +224,33 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.source,
         input.now,
         input.expiresAt,
-        [...tokenHashes],
-        requestRun.prefix,
-        requestRun.low,
-        ordinals.requests,
+        minted.ids,
+        minted.accessTokenHashes,
       ],
     );
-    ordinals.requests += input.personIds.length * input.documentIds.length;
     if (issued.length === 0) return [];
     issued.sort((a, b) => (a.id < b.id ? -1 : 1));
+    const eventIds = Array.from({ length: issued.length }, (_, index) => idAt(eventRun, ordinals.events + index + 1));
     // The statement's ids are a range no other statement's ids fall in (the run's prefix has 40 random bits).
     const recorded: { id: string }[] = await manager.query(
       `INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
        SELECT event_id, organization_id, id, 'attestation_request.created',
-              ${issuedEventBodySql('o', 'o.event_id', { now: '$6::text', expiresAt: '$7::text' })}, created_at
-         FROM (SELECT r.*, ${sqlIdAt({ prefix: '$4', low: '$5' }, 'row_number() OVER (ORDER BY r.id) + $9')} AS event_id
-                 FROM attestation_requests r
-                WHERE r.organization_id = $1 AND r.id BETWEEN $2 AND $3 AND r.created_at = $8) o
+              ${issuedEventBodySql('o', 'o.event_id', { now: '$5::text', expiresAt: '$6::text' })}, created_at
+         FROM (SELECT r.*, minted.event_id
+                 FROM (SELECT r.*, row_number() OVER (ORDER BY r.id) AS n
+                         FROM attestation_requests r
+                        WHERE r.organization_id = $1 AND r.id BETWEEN $2 AND $3 AND r.created_at = $7) r
+                 JOIN unnest($4::varchar[]) WITH ORDINALITY AS minted (event_id, n) ON minted.n = r.n) o
         ORDER BY event_id
        RETURNING id`,
       [
         input.organizationId,
         issued[0].id,
         issued[issued.length - 1].id,
-        eventRun.prefix,
-        eventRun.low,
+        eventIds,
         input.now.toISOString(),
         input.expiresAt?.toISOString() ?? null,
         input.now,
-        ordinals.events,
       ],
     );
     ordinals.events += recorded.length;
