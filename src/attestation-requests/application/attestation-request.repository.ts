@@ -20,6 +20,7 @@ export interface IssuedRequest {
   id: string;
   organizationId: string;
   personId: string;
+  documentId: string;
 }
 
 /**

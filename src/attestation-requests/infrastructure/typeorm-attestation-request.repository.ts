@@ -180,7 +180,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
   ): Promise<IssuedRequest[]> {
     const manager = activeManager(this.db);
     // Two statements (the requests, then their events), so neither comes near the statement timeout.
-    const issued: { id: string; person_id: string }[] = await manager.query(
+    const issued: { id: string; person_id: string; document_id: string }[] = await manager.query(
       `WITH candidates AS (
          SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
                 document.latest_revision_id,
@@ -215,7 +215,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
               'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
          FROM c ORDER BY n
        ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
-       RETURNING id, person_id`,
+       RETURNING id, person_id, document_id`,
       [
         input.organizationId,
         [...input.personIds],
@@ -264,7 +264,12 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         type: 'attestation_request.created',
       })),
     );
-    return issued.map((row) => ({ id: row.id, organizationId: input.organizationId, personId: row.person_id }));
+    return issued.map((row) => ({
+      id: row.id,
+      organizationId: input.organizationId,
+      personId: row.person_id,
+      documentId: row.document_id,
+    }));
   }
 
   async save(request: AttestationRequest): Promise<void> {

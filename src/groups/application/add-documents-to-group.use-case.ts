@@ -61,9 +61,9 @@ export class AddDocumentsToGroup {
     // Each pair's standing is computed once, after both its assignment and its request.
     await this.memberships.withStandingsOnce(memberIds, added, async () => {
       await this.memberships.assignToMembers(group, added, now);
-      if (!group.autoIssueRequests) return;
+      if (!group.autoIssueRequests) return [];
       // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
-      await this.issuer.issueMissing({
+      return this.issuer.issueMissing({
         organizationId: group.organizationId,
         personIds: memberIds,
         documentIds: added,

@@ -59,8 +59,8 @@ export class AddPeopleToGroup {
     // Each pair's standing is computed once, after both its assignment and its request.
     await this.memberships.withStandingsOnce(newcomers, documentIds, async () => {
       await this.memberships.assignGroupDocuments(group, newcomers, now);
-      if (!group.autoIssueRequests) return;
-      await this.issuer.issueMissing({
+      if (!group.autoIssueRequests) return [];
+      return this.issuer.issueMissing({
         organizationId: group.organizationId,
         personIds: newcomers,
         documentIds,

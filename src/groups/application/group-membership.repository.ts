@@ -5,6 +5,12 @@ export interface MembershipGroup {
   autoIssueRequests: boolean;
 }
 
+/** A person and a document the work of `withStandingsOnce` issued a request for. */
+export interface RequestedPair {
+  personId: string;
+  documentId: string;
+}
+
 /**
  * Group memberships and what joining implies. Set-based: one statement per step whatever the number of people,
  * and safe under concurrent calls (existing rows are skipped, never duplicated).
@@ -46,14 +52,16 @@ export abstract class GroupMembershipRepository {
   /**
    * Inside a transaction: runs `work`, whose new assignments and requests must all be of pairs of `personIds` ×
    * `documentIds`, with their attestation standings left aside, then computes the standing of every such pair once
-   * (one write per pair, instead of one for the assignment and another for the request). An error in `work` must
-   * roll the transaction back.
+   * (one write per pair, instead of one for the assignment and another for the request). `work` answers the pairs
+   * it issued a request for (open, of the latest revision, and issued only where the person had neither an open
+   * request nor an attestation of it): their standing is known without reading their requests. An error in `work`
+   * must roll the transaction back.
    */
-  abstract withStandingsOnce<T>(
+  abstract withStandingsOnce(
     personIds: readonly string[],
     documentIds: readonly string[],
-    work: () => Promise<T>,
-  ): Promise<T>;
+    work: () => Promise<readonly RequestedPair[]>,
+  ): Promise<void>;
   /** Removes the membership only; answers false when the person was not a member. */
   abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { GroupMembershipRepository, MembershipGroup } from '../application/group-membership.repository';
+import { GroupMembershipRepository, MembershipGroup, RequestedPair } from '../application/group-membership.repository';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
@@ -148,28 +148,61 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.document_id);
   }
 
-  async withStandingsOnce<T>(
+  async withStandingsOnce(
     personIds: readonly string[],
     documentIds: readonly string[],
-    work: () => Promise<T>,
-  ): Promise<T> {
+    work: () => Promise<readonly RequestedPair[]>,
+  ): Promise<void> {
     const manager = activeManager(this.db);
     await manager.query(`SELECT set_config($1, 'deferred', true)`, [PAIR_STANDINGS_SETTING]);
-    const result = await work();
+    const requested = await work();
     await manager.query(`SELECT set_config($1, '', true)`, [PAIR_STANDINGS_SETTING]);
-    if (personIds.length === 0) return result;
-    // The same computation as a new assignment's (assign_attestation_standings), now that the requests are in too.
+    if (personIds.length === 0 || documentIds.length === 0) return;
+    // What decides the pairs, locked once for all of them (people, then documents, in key order, as every standing
+    // computation locks them), so each statement below reads them as they stand until we commit.
+    await manager.query(`SELECT lock_attestation_standing_sources($1, $2)`, [[...documentIds], [...personIds]]);
+    const requestedPeople = new Map<string, string[]>();
+    for (const pair of requested) {
+      let people = requestedPeople.get(pair.documentId);
+      if (!people) requestedPeople.set(pair.documentId, (people = []));
+      people.push(pair.personId);
+    }
     const perStatement = Math.max(1, Math.floor(STANDINGS_PER_STATEMENT / personIds.length));
     const sorted = [...documentIds].sort();
     for (let start = 0; start < sorted.length; start += perStatement) {
-      await manager.query(
-        `SELECT assign_attestation_standings(array_agg(document.id ORDER BY document.id, person.id),
-                                             array_agg(person.id ORDER BY document.id, person.id))
-           FROM unnest($1::varchar[]) AS document (id) CROSS JOIN unnest($2::varchar[]) AS person (id)`,
-        [sorted.slice(start, start + perStatement), [...personIds]],
+      const documents = sorted.slice(start, start + perStatement);
+      const pairs = documents.flatMap((documentId) =>
+        (requestedPeople.get(documentId) ?? []).map((personId) => [documentId, personId] as const),
       );
+      // A pair issued its request here, assigned and of an active person, is `pending` whatever its earlier
+      // requests (none open, none attesting the latest revision, or it would not have been issued one): its row
+      // is inserted as such. Pairs that already have a row, and the others, get the computation of a new
+      // assignment (assign_attestation_standings: the computed row, or a recompute under the row's lock). Exact
+      // as that computation's direct insert is: a concurrent writer of the pair committed earlier left a row (ours
+      // then conflicts), or it finds ours and waits for our commit.
+      const [rest]: { documents: string[] | null; people: string[] | null }[] = await manager.query(
+        `WITH settled AS (
+           INSERT INTO attestation_standings (document_id, person_id, bucket)
+           SELECT pair.document_id, pair.person_id, 'pending'
+             FROM unnest($3::varchar[], $4::varchar[]) AS pair (document_id, person_id)
+             JOIN people person ON person.id = pair.person_id AND person.archived_at IS NULL
+             JOIN document_assignments assignment
+               ON assignment.document_id = pair.document_id AND assignment.person_id = pair.person_id
+            ORDER BY 1, 2
+           ON CONFLICT (document_id, person_id) DO NOTHING
+           RETURNING document_id, person_id
+         )
+         SELECT array_agg(document.id ORDER BY document.id, person.id) AS documents,
+                array_agg(person.id ORDER BY document.id, person.id) AS people
+           FROM unnest($1::varchar[]) AS document (id) CROSS JOIN unnest($2::varchar[]) AS person (id)
+          WHERE NOT EXISTS (SELECT 1 FROM settled WHERE settled.document_id = document.id
+                                                    AND settled.person_id = person.id)`,
+        [documents, [...personIds], pairs.map(([documentId]) => documentId), pairs.map(([, personId]) => personId)],
+      );
+      if (rest.documents) {
+        await manager.query(`SELECT assign_attestation_standings($1, $2)`, [rest.documents, rest.people]);
+      }
     }
-    return result;
   }
 
   async removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean> {
