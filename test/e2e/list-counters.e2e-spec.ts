@@ -43,7 +43,7 @@ type Op =
   | { kind: 'publish'; document: number }
   | { kind: 'archiveDocument'; document: number }
   | { kind: 'changeInterval'; document: number; interval: number | null }
-  | { kind: 'addDocumentToGroup'; group: number; document: number }
+  | { kind: 'addDocumentToGroup'; group: number; documents: number[] }
   | { kind: 'addPeopleToGroup'; group: number; people: number[] }
   | { kind: 'removeFromGroup'; group: number; person: number }
   | { kind: 'request'; person: number; document: number }
@@ -80,7 +80,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('addDocumentToGroup' as const),
       group: fc.nat({ max: 1 }),
-      document: index,
+      // Several at once: one add then settles pairs of several documents, some new, some with rows already.
+      documents: fc.uniqueArray(index, { minLength: 1, maxLength: 3 }),
     }),
   },
   {
@@ -202,8 +203,8 @@ describe('maintained list totals and attestation counts', () => {
       { kind: 'createPerson' },
       { kind: 'createDocument', interval: 30, publish: true },
       { kind: 'createDocument', interval: null, publish: true },
-      { kind: 'addDocumentToGroup', group: 0, document: 0 },
-      { kind: 'addDocumentToGroup', group: 1, document: 1 },
+      { kind: 'addDocumentToGroup', group: 0, documents: [0] },
+      { kind: 'addDocumentToGroup', group: 1, documents: [1] },
       { kind: 'addPeopleToGroup', group: 0, people: [0, 1] },
       { kind: 'addPeopleToGroup', group: 1, people: [1, 2] },
     ] as Op[]) {
@@ -268,17 +269,21 @@ describe('maintained list totals and attestation counts', () => {
         if (document)
           await t.db.query(`UPDATE documents SET renewal_interval_days = $2 WHERE id = $1`, [document, op.interval]);
         return;
-      case 'addDocumentToGroup':
-        if (group && document) {
+      case 'addDocumentToGroup': {
+        const ids = [
+          ...new Set(op.documents.map((at) => world.pick(world.documents, at)).filter((id) => id !== undefined)),
+        ];
+        if (group && ids.length > 0) {
           // An archived document is refused (422 through the API); the refusal changes nothing.
           await t.app
             .get(AddDocumentsToGroup)
-            .execute({ groupId: group, documentIds: [document] })
+            .execute({ groupId: group, documentIds: ids })
             .catch((error: unknown) => {
               if (!(error instanceof ValidationFailedError)) throw error;
             });
         }
         return;
+      }
       case 'addPeopleToGroup': {
         const ids = [...new Set(op.people.map((at) => world.pick(world.people, at)).filter((id) => id !== undefined))];
         if (group && ids.length > 0)
@@ -515,6 +520,7 @@ describe('maintained list totals and attestation counts', () => {
       'archivePerson',
       'restorePerson',
       'publish',
+      'addDocumentToGroup',
       'addPeopleToGroup',
       'request',
       'sign',
@@ -532,7 +538,7 @@ describe('maintained list totals and attestation counts', () => {
       { kind: 'createPerson' },
       { kind: 'createPerson' },
       { kind: 'createDocument', interval: 30, publish: true },
-      { kind: 'addDocumentToGroup', group: 0, document: 0 },
+      { kind: 'addDocumentToGroup', group: 0, documents: [0] },
       { kind: 'addPeopleToGroup', group: 0, people: [0, 1] },
     ] as Op[]) {
       await apply(world, one);
