@@ -42,35 +42,44 @@ export function eventsOf(request: AttestationRequest, changes: readonly RequestC
  * requests it inserts. A request just issued was sent, created and updated at `now`, expires at its `expires_at`
  * and has no other time yet: `times` holds the SQL expressions of those two as `toISOString` writes them (text
  * parameters, so no row formats a date). `eventId` is the SQL expression of the event's id.
+ * Concatenated rather than built by `row_to_json` of a row per request: a third of the time (some 6 µs a
+ * request). Strings are escaped by `to_json`, as `row_to_json` escapes them; ids are ULIDs (the domain's alphabet,
+ * nothing to escape).
  */
 export function issuedEventBodySql(alias: string, eventId: string, times: { now: string; expiresAt: string }): string {
-  const a = (column: string) => `${alias}.${column} AS ${column}`;
-  const none = (column: string) => `NULL::text AS ${column}`;
-  const data = [
-    a('id'),
-    a('organization_id'),
-    a('document_id'),
-    a('document_revision_id'),
-    a('person_id'),
-    a('recipient_name'),
-    a('recipient_email'),
-    a('requested_attestation_type'),
-    a('source'),
-    a('status'),
-    a('recipient_message'),
-    `${times.now} AS sent_at`,
-    none('last_reminded_at'),
-    none('viewed_at'),
-    none('attested_at'),
-    none('canceled_at'),
-    `${times.expiresAt} AS expires_at`,
-    none('expired_at'),
-    a('requested_by_user_id'),
-    `${times.now} AS created_at`,
-    `${times.now} AS updated_at`,
+  const text = (sql: string) => `coalesce(to_json((${sql})::text)::text, 'null')`;
+  const id = (sql: string) => `coalesce('"' || (${sql}) || '"', 'null')`;
+  const column = (name: string) => `${alias}.${name}`;
+  const none = `'null'`;
+  const data: [string, string][] = [
+    ['id', id(column('id'))],
+    ['organization_id', id(column('organization_id'))],
+    ['document_id', id(column('document_id'))],
+    ['document_revision_id', id(column('document_revision_id'))],
+    ['person_id', id(column('person_id'))],
+    ['recipient_name', text(column('recipient_name'))],
+    ['recipient_email', text(column('recipient_email'))],
+    ['requested_attestation_type', text(column('requested_attestation_type'))],
+    ['source', text(column('source'))],
+    ['status', text(column('status'))],
+    ['recipient_message', text(column('recipient_message'))],
+    ['sent_at', text(times.now)],
+    ['last_reminded_at', none],
+    ['viewed_at', none],
+    ['attested_at', none],
+    ['canceled_at', none],
+    ['expires_at', text(times.expiresAt)],
+    ['expired_at', none],
+    ['requested_by_user_id', id(column('requested_by_user_id'))],
+    ['created_at', text(times.now)],
+    ['updated_at', text(times.now)],
   ];
-  return `(SELECT row_to_json(e)::text FROM (
-            SELECT ${eventId} AS id, 'attestation_request.created' AS type, ${times.now} AS timestamp,
-                   (SELECT row_to_json(d) FROM (SELECT ${data.join(', ')}) d) AS data
-          ) e)`;
+  const object = (fields: [string, string][]) =>
+    fields.map(([key, value], index) => `'${index === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
+  return `(${object([
+    ['id', id(eventId)],
+    ['type', `'"attestation_request.created"'`],
+    ['timestamp', text(times.now)],
+    ['data', `(${object(data)})`],
+  ])})`;
 }
