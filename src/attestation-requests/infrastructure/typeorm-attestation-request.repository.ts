@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { idAt, SqlIdRun, sqlIdRun } from '@lib/persistence';
+import { idAt, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
 import {
@@ -19,10 +19,14 @@ import { eventsOf, issuedEventBodySql } from './request-events';
 /** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
 const PAIRS_PER_STATEMENT = 2_000;
 
-/** The ids of one statement's possible requests, in candidate order, and their page tokens' hashes. */
+/**
+ * The ids of one statement's possible requests, in candidate order, their page tokens' hashes, and the ids of
+ * their `created` events (the k-th request issued, in id order, records the k-th).
+ */
 interface MintedRequests {
   ids: string[];
   accessTokenHashes: string[];
+  eventIds: string[];
 }
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
@@ -149,18 +153,18 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const eventRun = sqlIdRun(input.now);
     const perStatement = Math.max(1, Math.floor(PAIRS_PER_STATEMENT / input.personIds.length));
     const issued: IssuedRequest[] = [];
-    const ordinals = { events: 0 };
     // Every candidate's id is known before its statement (the run's ordinals), so the ids and their page tokens'
     // hashes are made here, one per possible candidate, and the key that derives the tokens stays in this process.
     // The next statement's are made while the database runs the current one.
     const mint = (start: number, candidates: number): MintedRequests => {
       const ids = Array.from({ length: candidates }, (_, index) => idAt(requestRun, start + index + 1));
-      return { ids, accessTokenHashes: ids.map(input.accessTokenHashOf) };
+      const eventIds = Array.from({ length: candidates }, (_, index) => idAt(eventRun, start + index + 1));
+      return { ids, accessTokenHashes: ids.map(input.accessTokenHashOf), eventIds };
     };
     let minted = mint(0, input.personIds.length * Math.min(perStatement, input.documentIds.length));
     for (let start = 0; start < input.documentIds.length; start += perStatement) {
       const documentIds = input.documentIds.slice(start, start + perStatement);
-      const issuing = this.issueMissingOnce({ ...input, documentIds }, minted, eventRun, ordinals);
+      const issuing = this.issueMissingOnce({ ...input, documentIds }, minted);
       issuing.catch(() => undefined); // awaited below; no unhandled rejection while the next ids are made
       const next = input.documentIds.slice(start + perStatement, start + 2 * perStatement);
       if (next.length > 0) {
@@ -172,50 +176,59 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     return issued;
   }
 
-  private async issueMissingOnce(
-    input: MissingRequests,
-    minted: MintedRequests,
-    eventRun: SqlIdRun,
-    ordinals: { events: number },
-  ): Promise<IssuedRequest[]> {
-    const manager = activeManager(this.db);
-    // Two statements (the requests, then their events), so neither comes near the statement timeout.
-    const issued: { id: string; person_id: string; document_id: string }[] = await manager.query(
+  private async issueMissingOnce(input: MissingRequests, minted: MintedRequests): Promise<IssuedRequest[]> {
+    // One statement inserts the requests and their events (from the rows it inserted, not read back).
+    const rows: { id: string; person_id: string; document_id: string; event_id: string | null }[] = await activeManager(
+      this.db,
+    ).query(
       `WITH candidates AS (
-         SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
-                document.latest_revision_id,
-                row_number() OVER (ORDER BY person.id, document.id) AS n
-           FROM people person
-           JOIN documents document ON document.id = ANY($3::varchar[]) AND document.organization_id = $1
-          WHERE person.id = ANY($2::varchar[]) AND person.organization_id = $1 AND person.archived_at IS NULL
-            AND document.latest_revision_id IS NOT NULL AND document.archived_at IS NULL
-            AND document.requires_signature
-            -- OFFSET 0 keeps this a probe of attestation_requests_standing per pair: as an anti-join, planned from
-            -- statistics that do not know the rows this transaction already inserted, it sorted every open request
-            -- of the table, each statement more of them.
-            AND NOT EXISTS (
-                  SELECT 1 FROM attestation_requests request
-                   WHERE request.document_id = document.id AND request.person_id = person.id
-                     AND (request.status = ANY($4::varchar[])
-                          OR (request.status = 'attested'
-                              AND request.document_revision_id = document.latest_revision_id))
-                  OFFSET 0)
-       ), c AS (
-         -- Joined by ordinal: a subscript of a text array walks it from its start, for each of 2,000 rows.
-         SELECT candidates.*, minted.id, minted.access_token_hash
-           FROM candidates
-           JOIN unnest($8::varchar[], $9::varchar[]) WITH ORDINALITY AS minted (id, access_token_hash, n)
-             ON minted.n = candidates.n
-       )
-       INSERT INTO attestation_requests
-         (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
-          requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at, expires_at,
-          requested_by_user_id, created_at, updated_at)
-       SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
-              'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
-         FROM c ORDER BY n
-       ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
-       RETURNING id, person_id, document_id`,
+           SELECT person.id AS person_id, person.full_name, person.email, document.id AS document_id,
+                  document.latest_revision_id,
+                  row_number() OVER (ORDER BY person.id, document.id) AS n
+             FROM people person
+             JOIN documents document ON document.id = ANY($3::varchar[]) AND document.organization_id = $1
+            WHERE person.id = ANY($2::varchar[]) AND person.organization_id = $1 AND person.archived_at IS NULL
+              AND document.latest_revision_id IS NOT NULL AND document.archived_at IS NULL
+              AND document.requires_signature
+              -- OFFSET 0 keeps this a probe of attestation_requests_standing per pair: as an anti-join, planned
+              -- from statistics that do not know the rows this transaction already inserted, it sorted every open
+              -- request of the table, each statement more of them.
+              AND NOT EXISTS (
+                    SELECT 1 FROM attestation_requests request
+                     WHERE request.document_id = document.id AND request.person_id = person.id
+                       AND (request.status = ANY($4::varchar[])
+                            OR (request.status = 'attested'
+                                AND request.document_revision_id = document.latest_revision_id))
+                    OFFSET 0)
+         ), c AS (
+           -- Joined by ordinal: a subscript of a text array walks it from its start, for each of 2,000 rows.
+           SELECT candidates.*, minted.id, minted.access_token_hash
+             FROM candidates
+             JOIN unnest($8::varchar[], $9::varchar[]) WITH ORDINALITY AS minted (id, access_token_hash, n)
+               ON minted.n = candidates.n
+         ), issued AS (
+           INSERT INTO attestation_requests
+             (id, organization_id, document_id, document_revision_id, person_id, recipient_name, recipient_email,
+              requested_attestation_type, source, status, recipient_message, access_token_hash, sent_at,
+              expires_at, requested_by_user_id, created_at, updated_at)
+           SELECT id, $1, document_id, latest_revision_id, person_id, full_name, email,
+                  'signature', $5, 'sent', NULL, access_token_hash, $6, $7, NULL, $6, $6
+             FROM c ORDER BY n
+           ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
+           RETURNING *
+         ), recorded AS (
+           INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
+           SELECT minted.event_id, o.organization_id, o.id, 'attestation_request.created',
+                  ${issuedEventBodySql('o', 'minted.event_id', { now: '$11::text', expiresAt: '$12::text' })},
+                  o.created_at
+             FROM (SELECT issued.*, row_number() OVER (ORDER BY issued.id) AS n FROM issued) o
+             JOIN unnest($10::varchar[]) WITH ORDINALITY AS minted (event_id, n) ON minted.n = o.n
+            ORDER BY minted.event_id
+           RETURNING id, attestation_request_id
+         )
+         SELECT issued.id, issued.person_id, issued.document_id, recorded.id AS event_id
+           FROM issued LEFT JOIN recorded ON recorded.attestation_request_id = issued.id
+          ORDER BY issued.id`,
       [
         input.organizationId,
         [...input.personIds],
@@ -226,45 +239,22 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         input.expiresAt,
         minted.ids,
         minted.accessTokenHashes,
-      ],
-    );
-    if (issued.length === 0) return [];
-    issued.sort((a, b) => (a.id < b.id ? -1 : 1));
-    const eventIds = Array.from({ length: issued.length }, (_, index) => idAt(eventRun, ordinals.events + index + 1));
-    // The statement's ids are a range no other statement's ids fall in (the run's prefix has 40 random bits).
-    const recorded: { id: string }[] = await manager.query(
-      `INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
-       SELECT event_id, organization_id, id, 'attestation_request.created',
-              ${issuedEventBodySql('o', 'o.event_id', { now: '$5::text', expiresAt: '$6::text' })}, created_at
-         FROM (SELECT r.*, minted.event_id
-                 FROM (SELECT r.*, row_number() OVER (ORDER BY r.id) AS n
-                         FROM attestation_requests r
-                        WHERE r.organization_id = $1 AND r.id BETWEEN $2 AND $3 AND r.created_at = $7) r
-                 JOIN unnest($4::varchar[]) WITH ORDINALITY AS minted (event_id, n) ON minted.n = r.n) o
-        ORDER BY event_id
-       RETURNING id`,
-      [
-        input.organizationId,
-        issued[0].id,
-        issued[issued.length - 1].id,
-        eventIds,
+        minted.eventIds,
         input.now.toISOString(),
         input.expiresAt?.toISOString() ?? null,
-        input.now,
       ],
     );
-    ordinals.events += recorded.length;
-    if (recorded.length !== issued.length) {
-      throw new Error(`issued ${issued.length} requests but recorded ${recorded.length} events`);
+    if (rows.some((row) => row.event_id === null)) {
+      throw new Error(`issued ${rows.length} requests but recorded fewer events`);
     }
     await this.events.appended(
-      recorded.map((row) => ({
-        id: row.id,
+      rows.map((row) => ({
+        id: row.event_id!,
         organizationId: input.organizationId,
         type: 'attestation_request.created',
       })),
     );
-    return issued.map((row) => ({
+    return rows.map((row) => ({
       id: row.id,
       organizationId: input.organizationId,
       personId: row.person_id,
