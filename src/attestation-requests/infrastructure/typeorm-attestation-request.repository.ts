@@ -240,8 +240,8 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
         minted.ids,
         minted.accessTokenHashes,
         minted.eventIds,
-        input.now.toISOString(),
-        input.expiresAt?.toISOString() ?? null,
+        JSON.stringify(input.now.toISOString()),
+        JSON.stringify(input.expiresAt?.toISOString() ?? null),
       ],
     );
     if (rows.some((row) => row.event_id === null)) {
