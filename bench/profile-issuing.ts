@@ -6,7 +6,8 @@
  * 20-document auto-issuing group (2,000 requests) and, unless PROFILE_DOCUMENTS=0, 20 documents into a group of
  * 1,000 members (20,000 requests). Prints the response times per build, and with PROFILE_FUNCTIONS=1 the
  * PL/pgSQL functions' time (track_functions) per call. PROFILE_AUTO_EXPLAIN=<ms> logs the plans of nested
- * statements slower than that to the server's log (auto_explain); PROFILE_CPU=<dir> profiles the APIs.
+ * statements slower than that to the server's log (auto_explain); PROFILE_LOG=1 logs every statement's duration
+ * there (log_min_duration_statement = 0); PROFILE_CPU=<dir> profiles the APIs.
  * Knobs: PROFILE_ROUNDS (3), PROFILE_DATABASE_URL (a base name, suffixed _0, _1… per build), REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
@@ -119,6 +120,9 @@ async function main(): Promise<void> {
       const admin = new Client({ connectionString: url });
       await admin.connect();
       if (process.env.PROFILE_FUNCTIONS === '1') await admin.query(`ALTER DATABASE ${name} SET track_functions = 'pl'`);
+      // Every statement's duration, without auto_explain's instrumentation: where the call's wall time goes.
+      if (process.env.PROFILE_LOG === '1')
+        await admin.query(`ALTER DATABASE ${name} SET log_min_duration_statement = 0`);
       if (process.env.PROFILE_AUTO_EXPLAIN) {
         for (const setting of [
           `session_preload_libraries = 'auto_explain'`,
