@@ -58,10 +58,13 @@ describe('PostgreSQL frozen (SIGSTOP) and thawed (SIGCONT)', () => {
     return { value, ms: Date.now() - started };
   }
 
-  it('sets a server-side statement_timeout on every pooled connection, and a statement over it is a 503', async () => {
+  it('sets a server-side statement_timeout (and jit off) on every pooled connection, and a statement over it is a 503', async () => {
     const db = t.app.get(DataSource);
     const [{ statement_timeout }] = await db.query('SHOW statement_timeout');
     expect(statement_timeout).toBe('1s');
+    // And no JIT compilation: every statement here is short.
+    const [{ jit }] = await db.query('SHOW jit');
+    expect(jit).toBe('off');
     const error = await db.query('SELECT pg_sleep(3)').catch((caught: unknown) => caught);
     expect(isInfrastructureOutage(error)).toBe(true);
   });

@@ -154,11 +154,8 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     work: () => Promise<readonly RequestedPair[]>,
   ): Promise<void> {
     const manager = activeManager(this.db);
-    // And no JIT compilation for the rest of the transaction: once the tables are large, the estimates of the add's
-    // statements of ~2,000 rows pass jit_above_cost, and compiling took ~70 ms a statement, more than its own work.
-    await manager.query(`SELECT set_config($1, 'deferred', true), set_config('jit', 'off', true)`, [
-      PAIR_STANDINGS_SETTING,
-    ]);
+    // (No JIT either: the pool's connections run with jit off, see dataSourceOptions.)
+    await manager.query(`SELECT set_config($1, 'deferred', true)`, [PAIR_STANDINGS_SETTING]);
     const requested = await work();
     await manager.query(`SELECT set_config($1, '', true)`, [PAIR_STANDINGS_SETTING]);
     if (personIds.length === 0 || documentIds.length === 0) return;
