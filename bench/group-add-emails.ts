@@ -15,6 +15,7 @@ import { migrate } from '../src/database/migrate';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { dropRedisPrefix } from '../test/support/redis-keys';
 import { DOCUMENTS, PEOPLE, seedOrganization, seedRound } from './lib/group-add-seed';
 
 const ROOT = join(__dirname, '..');
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   }
   const databaseUrl = process.env.BENCH_EMAIL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_bench_emails';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisPrefix = `bench:${randomBytes(4).toString('hex')}`;
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   await recreateDatabase(databaseUrl);
   await migrate(databaseUrl);
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
     APP_URL: appUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: redisPrefix,
     APP_KEY: randomBytes(32).toString('hex'),
     SMTP_URL: smtp.url,
     RATE_LIMIT_PER_MINUTE: '1000000',
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
   } finally {
     await worker.stop();
     await api.stop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
     await client.end();
     await smtp.close();
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);

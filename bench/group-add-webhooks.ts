@@ -24,6 +24,7 @@ import { Client } from 'pg';
 import { migrate } from '../src/database/migrate';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { dropRedisPrefix } from '../test/support/redis-keys';
 import { seedOrganization, seedRound, Seed } from './lib/group-add-seed';
 
 const ROOT = join(__dirname, '..');
@@ -229,6 +230,7 @@ export async function runWebhookBench(): Promise<void> {
       if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(build.databaseUrl);
     }
     await receiver.close();
+    await dropRedisPrefix(redisUrl, `bench:${runId}`);
   }
   const baselineLabel = process.env.BENCH_BASELINE_LABEL ?? baselineDir;
   const relative = (value: number, reference: number) => {

@@ -19,6 +19,7 @@ import { migrate } from '../src/database/migrate';
 import { startSmtpCapture } from '../test/support/smtp-capture';
 import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { dropRedisPrefix } from '../test/support/redis-keys';
 import { writeReadmeSection } from './lib/readme';
 import { DOCUMENTS, Seed, seedOrganization } from './lib/group-add-seed';
 
@@ -76,6 +77,7 @@ export async function benchGroupDocuments(): Promise<{ failures: string[]; table
       ? `${process.env.BENCH_DATABASE_URL}_group_documents`
       : 'postgres://postgres@127.0.0.1:5432/attest_bench_group_documents');
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisPrefix = `bench:${randomBytes(4).toString('hex')}`;
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   await recreateDatabase(databaseUrl);
   await migrate(databaseUrl);
@@ -89,7 +91,7 @@ export async function benchGroupDocuments(): Promise<{ failures: string[]; table
     APP_URL: appUrl,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}`,
+    REDIS_PREFIX: redisPrefix,
     APP_KEY: randomBytes(32).toString('hex'),
     SMTP_URL: smtp.url,
     RATE_LIMIT_PER_MINUTE: '1000000',
@@ -147,6 +149,7 @@ export async function benchGroupDocuments(): Promise<{ failures: string[]; table
   } finally {
     await worker.stop();
     await api.stop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
     await client.end();
     await smtp.close();
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);

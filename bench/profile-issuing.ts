@@ -17,6 +17,7 @@ import { Client } from 'pg';
 import { newId } from '@lib/core';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { dropRedisPrefix } from '../test/support/redis-keys';
 import { DOCUMENTS, PEOPLE, Seed, seedOrganization, seedRound } from './lib/group-add-seed';
 
 const log = (text = '') => process.stdout.write(`${text}\n`);
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
   const withDocuments = process.env.PROFILE_DOCUMENTS !== '0';
   const withGroupAdd = process.env.PROFILE_GROUP_ADD !== '0';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const redisPrefix = `bench:${randomBytes(4).toString('hex')}`;
   const targets: Target[] = [];
   try {
     for (const [index, dir] of dirs.entries()) {
@@ -147,7 +149,7 @@ async function main(): Promise<void> {
           APP_URL: appUrl,
           DATABASE_URL: url,
           REDIS_URL: redisUrl,
-          REDIS_PREFIX: `bench:${randomBytes(4).toString('hex')}`,
+          REDIS_PREFIX: `${redisPrefix}:${index}`,
           APP_KEY: randomBytes(32).toString('hex'),
           RATE_LIMIT_PER_MINUTE: '1000000',
           LOG_LEVEL: 'warn',
@@ -203,6 +205,7 @@ async function main(): Promise<void> {
       await target.client.end();
       if (process.env.PROFILE_KEEP !== '1') await dropDatabase(target.url);
     }
+    await dropRedisPrefix(redisUrl, redisPrefix);
   }
 }
 

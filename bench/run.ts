@@ -26,6 +26,7 @@ import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
+import { dropRedisPrefix } from '../test/support/redis-keys';
 import { runWebhookBench } from './group-add-webhooks';
 import { benchGroupDocuments } from './group-documents-emails';
 import { writeReadmeSection } from './lib/readme';
@@ -443,6 +444,7 @@ async function main(): Promise<void> {
   } finally {
     await sqlClient.end();
     for (const server of servers.reverse()) await server.process.stop();
+    await dropRedisPrefix(redisUrl, `bench:${runId}`);
     if (process.env.BENCH_KEEP_DATABASE !== '1' && process.env.BENCH_REUSE_DATABASE !== '1')
       await dropDatabase(databaseUrl);
   }

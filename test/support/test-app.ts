@@ -7,6 +7,7 @@ import { AppConfig } from '../../src/config/app-config';
 import { createHttpApp } from '../../src/http-app';
 import { assertContractHonoured, watchContract } from './contract';
 import { TEST_REDIS_URL } from './environment';
+import { dropRedisPrefix } from './redis-keys';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestAppOptions {
@@ -32,13 +33,15 @@ export interface TestApp {
 /** The real HTTP application on a fresh cloned database and a private Redis prefix. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  // A prefix of its own is dropped at close; one given is the caller's to keep (another app shares it).
+  const ownPrefix = options.redisPrefix === undefined ? `test:${randomBytes(6).toString('hex')}` : null;
   const config = new AppConfig({
     APP_URL: 'http://api.test',
     LOG_LEVEL: 'silent',
     APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_PREFIX: options.redisPrefix ?? `test:${randomBytes(6).toString('hex')}`,
+    REDIS_PREFIX: options.redisPrefix ?? ownPrefix!,
     ...options.env,
   });
   const clock = options.clock ?? new FixedClock(new Date());
@@ -57,6 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await app.close();
       if (!options.database) await database.drop();
+      if (ownPrefix && config.redisUrl) await dropRedisPrefix(config.redisUrl, ownPrefix).catch(() => undefined);
       // Responses given after the last test's check (in afterAll hooks) are judged here.
       await assertContractHonoured();
     },
