@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
-import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { findGroup, GroupReference } from './group-scope';
+import { GroupIssuance } from './group-issuance';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
 import { GroupRepository } from './group.repository';
 import { checkIds, wellFormedIds } from './id-list.validation';
@@ -27,7 +27,7 @@ export class AddDocumentsToGroup {
     private readonly unitOfWork: UnitOfWork,
     private readonly groups: GroupRepository,
     private readonly memberships: GroupMembershipRepository,
-    private readonly issuer: RequestIssuer,
+    private readonly issuance: GroupIssuance,
     private readonly clock: Clock,
   ) {}
 
@@ -58,19 +58,11 @@ export class AddDocumentsToGroup {
     const added = await this.memberships.addMissingDocuments(group, documentIds, now);
     if (added.length === 0) return;
     const memberIds = await this.memberships.findMemberIds(group);
-    // Each pair's standing is computed once, after both its assignment and its request.
-    await this.memberships.withStandingsOnce(memberIds, added, async () => {
-      await this.memberships.assignToMembers(group, added, now);
-      if (!group.autoIssueRequests) return [];
-      // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
-      return this.issuer.issueMissing({
-        organizationId: group.organizationId,
-        personIds: memberIds,
-        documentIds: added,
-        source: 'system',
-        announceAs: 'requests_issued',
-        now,
-      });
-    });
+    await this.issuance.assignAndIssue(
+      group,
+      { personIds: memberIds, documentIds: added },
+      () => this.memberships.assignToMembers(group, added, now),
+      now,
+    );
   }
 }

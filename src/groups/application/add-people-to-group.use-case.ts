@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
-import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { GroupIssuance } from './group-issuance';
 import { checkPersonIds, wellFormedPersonIds } from './id-list.validation';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
 
@@ -22,7 +22,7 @@ export class AddPeopleToGroup {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly memberships: GroupMembershipRepository,
-    private readonly issuer: RequestIssuer,
+    private readonly issuance: GroupIssuance,
     private readonly clock: Clock,
   ) {}
 
@@ -56,18 +56,11 @@ export class AddPeopleToGroup {
     if (newcomers.length === 0) return;
     // The group's documents cannot change meanwhile: a documents add takes the group's row exclusively.
     const documentIds = await this.memberships.findGroupDocumentIds(group);
-    // Each pair's standing is computed once, after both its assignment and its request.
-    await this.memberships.withStandingsOnce(newcomers, documentIds, async () => {
-      await this.memberships.assignGroupDocuments(group, newcomers, now);
-      if (!group.autoIssueRequests) return [];
-      return this.issuer.issueMissing({
-        organizationId: group.organizationId,
-        personIds: newcomers,
-        documentIds,
-        source: 'system',
-        announceAs: 'requests_issued',
-        now,
-      });
-    });
+    await this.issuance.assignAndIssue(
+      group,
+      { personIds: newcomers, documentIds },
+      () => this.memberships.assignGroupDocuments(group, newcomers, now),
+      now,
+    );
   }
 }
