@@ -53,6 +53,8 @@ export interface QueryBounds {
  * longest wait for a pooled connection), TCP keep-alive (a peer that vanished without closing), and, given
  * `bounds`, a server-side statement timeout and a client-side one for a server that no longer answers at all
  * (frozen, half-open failover), and no JIT compilation. The migrator passes no bounds: building an index on a large table may take long.
+ * It also installs the process's timestamp parser (`useFastTimestampParser`), so every process that connects reads
+ * timestamps alike.
  */
 export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBounds | null = null): DataSourceOptions {
   useFastTimestampParser();
