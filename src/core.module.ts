@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { Clock, SystemClock } from '@lib/core';
-import { assignRequestId } from '@lib/http';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { TypeormUnitOfWork } from './database/typeorm-unit-of-work';
@@ -11,7 +10,7 @@ import { UnitOfWork } from './database/unit-of-work';
 import { MetricsModule } from './metrics/metrics.module';
 import { RedisModule } from './redis/redis.module';
 import { ShutdownModule } from './shutdown/shutdown-state';
-import { requestLineLevel } from './logging/request-line-level';
+import { requestBindings } from './logging/request-log';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -40,22 +39,16 @@ export class CoreModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
-            genReqId: assignRequestId,
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body'], remove: true },
-            serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: loggablePath(req.url),
-              }),
-            },
-            customLogLevel: requestLineLevel(config.logLevel),
-            // Read when the response ends, after the token guard has resolved who called; also when the request
-            // starts, where nothing is known yet: `undefined` then spares a child logger per request.
-            customProps: (req) => callerOf(req) as object,
+            // Lines logged while a request is served carry it as `req` (its id, method and path). `requestLog` writes
+            // `req` and `res` already described, so pino-http's serializers for them (made for the Node objects) stay off.
+            mixin: requestBindings,
+            wrapSerializers: false,
             stream: options.logStream ?? (options.logTo === 'stderr' ? pino.destination(2) : undefined),
           },
-          forRoutes: ['*splat'],
+          // The request line and the request id come from `requestLog` (src/logging/request-log.ts), mounted by the
+          // HTTP application: no pino-http middleware on any route.
+          forRoutes: [],
         }),
         TypeOrmModule.forRoot({
           ...dataSourceOptions(config.databaseUrl, 10, {
@@ -77,19 +70,4 @@ export class CoreModule {
       exports: [AppConfig, Clock, RedisModule, UnitOfWork],
     };
   }
-}
-
-/** The organization and token of an authenticated request, for its log line; none for anonymous ones. */
-export function callerOf(request: object): Record<string, string> | undefined {
-  const principal = (request as { principal?: { tokenId: string; organization: { id: string } } }).principal;
-  return principal ? { organizationId: principal.organization.id, tokenId: principal.tokenId } : undefined;
-}
-
-/**
- * What of a URL goes to the logs: the path without the query (filters hold names, emails and phone numbers),
- * and never the attestation page's secret (Express routes /ATTEST/ as /attest/, so any letter case).
- */
-export function loggablePath(url: string): string {
-  const path = url.split('?')[0];
-  return path.replace(/^(\/attest\/)[^/#]+/i, '$1[redacted]');
 }

@@ -1,10 +1,9 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import type { Express, NextFunction, Request, Response } from 'express';
 import {
-  assignRequestId,
   createValidationPipe,
   deferredJsonBody,
   guardEveryRouteLast,
@@ -16,6 +15,7 @@ import {
 import { IdempotencyInterceptor } from './idempotency/http/idempotency.interceptor';
 import { AppModule } from './app.module';
 import { CoreOptions } from './core.module';
+import { requestLog } from './logging/request-log';
 import { httpMetrics } from './metrics/http-metrics';
 import { Metrics } from './metrics/metrics';
 import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
@@ -61,6 +61,7 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   // `If-None-Match: *` or `If-Modified-Since`, which Express would answer on its own: no operation declares one.
   app.set('etag', false);
   Object.defineProperty((app.getHttpAdapter().getInstance() as Express).request, 'fresh', { get: () => false });
+  app.use(requestLog(() => PinoLogger.root, options.config.logLevel));
   app.use(httpMetrics(app.get(Metrics)));
   app.use(closeConnectionsWhileDraining(app.get(ShutdownState)));
   app.use(literalBrokenPercents);
@@ -78,8 +79,6 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   // After every route: paths outside /api/v1 that match nothing get the same JSON 404/405 as inside it.
   const routes = app.get(RouteCatalog);
   app.use((request: Request, response: Response) => {
-    // The request logger (which sets X-Request-Id) only runs on the API's and the pages' paths.
-    if (!response.hasHeader('X-Request-Id')) assignRequestId(request, response);
     const answer = unknownRouteAnswer(routes, request);
     response
       .status(answer.status)

@@ -2,10 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Level, type LevelWithSilent } from 'pino';
 
 /**
- * The level of a request's log line (pino-http's `customLogLevel`): `error` for a failure or a 5xx, else `info`;
- * `silent` where `info` is below the configured level (LOG_LEVEL warn and above), so pino-http returns before
- * building the bindings of a line it would drop (a second child logger per request, about 2 % of a cheap
- * request's CPU in a profile of `GET /me`).
+ * The level of a request's log line: `error` for a failure or a 5xx, else `info`; `silent` where `info` is below the
+ * configured level (LOG_LEVEL warn and above), so `requestLog` builds nothing for a line it would drop.
  */
 export function requestLineLevel(
   configured: string,

@@ -104,6 +104,35 @@ describe('error hygiene and the order of the pipeline', () => {
     expect(logs.join('')).not.toContain(tenant.token);
     expect(logs.join('')).not.toContain(tenant.token.slice(5, 25));
   });
+
+  it('logs an unexpected error with the id of the request that met it, and that request as errored', async () => {
+    // A table gone from under the API: the database answers, but with an error no route expects.
+    await t.db.query('ALTER TABLE groups RENAME TO groups_gone');
+    try {
+      await t.http.get('/api/v1/groups').set(tenant.auth).set('X-Request-Id', 'log-check-500').expect(500);
+    } finally {
+      await t.db.query('ALTER TABLE groups_gone RENAME TO groups');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    const records = logs
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { req?: { id?: string }; msg?: string; level?: number; err?: unknown });
+    const mine = records.filter((record) => record.req?.id === 'log-check-500');
+    expect(mine).toEqual([
+      expect.objectContaining({ msg: 'unexpected error', level: 50, err: expect.anything() }),
+      expect.objectContaining({
+        msg: 'request errored',
+        level: 50,
+        req: { id: 'log-check-500', method: 'GET', url: '/api/v1/groups' },
+        res: expect.objectContaining({ statusCode: 500 }),
+        organizationId: tenant.organizationId,
+      }),
+    ]);
+    // A line logged outside any request carries none.
+    expect(records.filter((record) => record.msg !== undefined && record.req === undefined).length).toBeGreaterThan(0);
+  });
 });
 
 describe('PostgreSQL outage', () => {
