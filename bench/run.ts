@@ -277,9 +277,15 @@ async function main(): Promise<void> {
       await startServer(
         'bare',
         'bench/lib/bare-server.ts',
-        { ...env('bare'), APP_URL: api.origin },
+        { ...env('bare'), APP_URL: api.origin, ...(profileDir && { BENCH_CPU_PROFILE: profileDir, BENCH_CPU_PROFILE_NAME: 'bare' }) },
         {
-          nodeArgs: ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'],
+          nodeArgs: [
+            '-r',
+            'ts-node/register/transpile-only',
+            '-r',
+            'tsconfig-paths/register',
+            ...(profileDir ? ['-r', join(__dirname, 'lib', 'cpu-profile.js')] : []),
+          ],
         },
       ),
     );
