@@ -1,6 +1,7 @@
 /** The HTTP side: the exception filter, request plumbing, validation, OpenAPI decorators, the pagination envelope. */
 export * from './http/api-exception';
 export * from './http/api-exception.filter';
+export * from './http/iso-timestamp';
 export * from './http/json-body';
 export * from './http/outage';
 export * from './http/path-id.guard';

@@ -1,3 +1,4 @@
+import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import { presentAttestationRequest } from '../../attestation-requests/http/attestation-request.presenter';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 
@@ -9,7 +10,7 @@ export function presentAttestationEvidence(evidence: AttestationEvidence) {
     document: { id: document.id, name: document.name },
     revision: {
       id: revision.id,
-      published_at: revision.publishedAt?.toISOString() ?? null,
+      published_at: isoTimestampOrNull(revision.publishedAt),
       content_sha256: revision.contentSha256,
     },
     attestation:
@@ -18,7 +19,7 @@ export function presentAttestationEvidence(evidence: AttestationEvidence) {
         : {
             typed_name: signature.typedName,
             name_matches_recipient: signature.nameMatchesRecipient,
-            attested_at: signature.attestedAt.toISOString(),
+            attested_at: isoTimestamp(signature.attestedAt),
             ip: signature.ipAddress,
             user_agent: signature.userAgent,
             content_sha256: signature.contentSha256,

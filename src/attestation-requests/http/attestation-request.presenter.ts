@@ -1,6 +1,5 @@
+import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import type { AttestationRequest } from '../domain/attestation-request';
-
-const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
 /** The contract's Attestation request. The page token's hash and the reminder count stay inside. */
 export function presentAttestationRequest(request: AttestationRequest) {
@@ -16,15 +15,15 @@ export function presentAttestationRequest(request: AttestationRequest) {
     source: request.source,
     status: request.status,
     recipient_message: request.recipientMessage,
-    sent_at: iso(request.sentAt),
-    last_reminded_at: iso(request.lastRemindedAt),
-    viewed_at: iso(request.viewedAt),
-    attested_at: iso(request.attestedAt),
-    canceled_at: iso(request.canceledAt),
-    expires_at: iso(request.expiresAt),
-    expired_at: iso(request.expiredAt),
+    sent_at: isoTimestampOrNull(request.sentAt),
+    last_reminded_at: isoTimestampOrNull(request.lastRemindedAt),
+    viewed_at: isoTimestampOrNull(request.viewedAt),
+    attested_at: isoTimestampOrNull(request.attestedAt),
+    canceled_at: isoTimestampOrNull(request.canceledAt),
+    expires_at: isoTimestampOrNull(request.expiresAt),
+    expired_at: isoTimestampOrNull(request.expiredAt),
     requested_by_user_id: request.requestedByUserId,
-    created_at: request.createdAt.toISOString(),
-    updated_at: request.updatedAt.toISOString(),
+    created_at: isoTimestamp(request.createdAt),
+    updated_at: isoTimestamp(request.updatedAt),
   };
 }

@@ -1,3 +1,4 @@
+import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import type { PublishedRevisionSummary } from '../application/document-listing.repository';
 import type { PublishedRevision } from '../application/publish-document-revision.use-case';
 import type { DocumentListing } from '../domain/document-listing';
@@ -13,9 +14,9 @@ export function presentDocument(listing: DocumentListing) {
     requires_signature: document.requiresSignature,
     renewal_interval_days: document.renewalIntervalDays,
     auto_renew: document.autoRenew,
-    archived_at: document.archivedAt?.toISOString() ?? null,
+    archived_at: isoTimestampOrNull(document.archivedAt),
     has_published_revision: document.hasPublishedRevision,
-    last_updated_at: lastUpdatedAt?.toISOString() ?? null,
+    last_updated_at: isoTimestampOrNull(lastUpdatedAt),
     attestation_counts: {
       attested_latest: counts.attested_latest,
       pending_attested: counts.pending_attested,
@@ -24,8 +25,8 @@ export function presentDocument(listing: DocumentListing) {
       renewal_due: counts.renewal_due,
       total: counts.total,
     },
-    created_at: document.createdAt.toISOString(),
-    updated_at: document.updatedAt.toISOString(),
+    created_at: isoTimestamp(document.createdAt),
+    updated_at: isoTimestamp(document.updatedAt),
   };
 }
 
@@ -33,14 +34,14 @@ export function presentPublishedRevision(published: PublishedRevision) {
   return {
     document_revision_id: published.revisionId,
     document_id: published.documentId,
-    published_at: published.publishedAt.toISOString(),
+    published_at: isoTimestamp(published.publishedAt),
   };
 }
 
 export function presentRevision(revision: PublishedRevisionSummary) {
   return {
     document_revision_id: revision.id,
-    published_at: revision.publishedAt.toISOString(),
+    published_at: isoTimestamp(revision.publishedAt),
     content_sha256: revision.contentSha256,
   };
 }

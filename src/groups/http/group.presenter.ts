@@ -1,3 +1,4 @@
+import { isoTimestamp } from '@lib/http';
 import type { Group } from '../domain/group';
 
 /** The contract's Group. */
@@ -6,8 +7,8 @@ export function presentGroup(group: Group) {
     id: group.id,
     organization_id: group.organizationId,
     name: group.name,
-    created_at: group.createdAt.toISOString(),
-    updated_at: group.updatedAt.toISOString(),
+    created_at: isoTimestamp(group.createdAt),
+    updated_at: isoTimestamp(group.updatedAt),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import type { Person } from '../domain/person';
 
 /** The contract's Person. */
@@ -12,8 +13,8 @@ export function presentPerson(person: Person) {
     phone: person.phone,
     source: person.source,
     source_id: person.sourceId,
-    archived_at: person.archivedAt?.toISOString() ?? null,
-    created_at: person.createdAt.toISOString(),
-    updated_at: person.updatedAt.toISOString(),
+    archived_at: isoTimestampOrNull(person.archivedAt),
+    created_at: isoTimestamp(person.createdAt),
+    updated_at: isoTimestamp(person.updatedAt),
   };
 }

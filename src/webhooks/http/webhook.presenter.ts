@@ -1,3 +1,4 @@
+import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 
@@ -8,8 +9,8 @@ export function presentWebhookEndpoint(endpoint: WebhookEndpoint) {
     events: endpoint.eventTypes,
     description: endpoint.description,
     enabled: endpoint.enabled,
-    created_at: endpoint.createdAt.toISOString(),
-    updated_at: endpoint.updatedAt.toISOString(),
+    created_at: isoTimestamp(endpoint.createdAt),
+    updated_at: isoTimestamp(endpoint.updatedAt),
   };
 }
 
@@ -23,7 +24,7 @@ export function presentWebhookDelivery(delivery: WebhookDelivery) {
     response_status: delivery.responseStatus,
     error: delivery.error,
     duration_ms: delivery.durationMs,
-    created_at: delivery.createdAt.toISOString(),
-    next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+    created_at: isoTimestamp(delivery.createdAt),
+    next_attempt_at: isoTimestampOrNull(delivery.nextAttemptAt),
   };
 }
