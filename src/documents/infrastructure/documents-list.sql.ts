@@ -66,7 +66,7 @@ export async function fetchDocumentsPage(
       values: [organizationId, filter.archived ? 'documents_archived' : 'documents_active', offset, limit, now],
     })) as unknown as (DocumentListingRow & { list_total: number })[];
     return {
-      rows: rows.filter((row) => row.id !== null).map(({ list_total: _total, ...row }) => row),
+      rows: rows.filter((row) => row.id !== null),
       total: rows[0]?.list_total ?? 0,
     };
   }

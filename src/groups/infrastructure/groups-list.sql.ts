@@ -35,7 +35,7 @@ export async function fetchGroupsPage(
     values: [organizationId, 'groups', offset, limit],
   })) as unknown as (GroupRow & { total: number })[];
   return {
-    rows: rows.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row),
+    rows: rows.filter((row) => row.id !== null),
     total: rows[0]?.total ?? 0,
   };
 }

@@ -47,7 +47,7 @@ function rowsAndTotal(rows: Record<string, unknown>[]): { rows: PersonRow[]; tot
   const page = rows as unknown as PageRow[];
   const total = page[0]?.total ?? 0;
   return {
-    rows: page.filter((row) => row.id !== null).map(({ total: _total, ...row }) => row as PersonRow),
+    rows: page.filter((row) => row.id !== null),
     total,
   };
 }
@@ -199,9 +199,7 @@ export function groupMembersStatement(
 export function groupMembersOf(rows: Record<string, unknown>[]): { rows: PersonRow[]; total: number } {
   const page = rows as unknown as (PageRow & { joined_at: Date | null })[];
   return {
-    rows: page
-      .filter((row) => row.id !== null)
-      .map(({ total: _total, joined_at: _joined, ...row }) => row as PersonRow),
+    rows: page.filter((row) => row.id !== null),
     total: page[0]?.total ?? 0,
   };
 }
