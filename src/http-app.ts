@@ -7,6 +7,7 @@ import {
   createValidationPipe,
   deferredJsonBody,
   guardEveryRouteLast,
+  JsonReplyAdapter,
   interceptWritingRoutes,
   JsonObjectBodyGuard,
   RouteCatalog,
@@ -48,7 +49,7 @@ function literalBrokenPercents(request: Request, _response: Response, next: Next
 
 /** Builds and initialises the HTTP application exactly as production runs it; tests use the same function. */
 export async function createHttpApp(options: CoreOptions): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forApi(options), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forApi(options), new JsonReplyAdapter(), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,

@@ -3,6 +3,7 @@ export * from './http/api-exception';
 export * from './http/api-exception.filter';
 export * from './http/iso-timestamp';
 export * from './http/json-body';
+export * from './http/json-reply-adapter';
 export * from './http/outage';
 export * from './http/path-id.guard';
 export * from './http/request-id';
