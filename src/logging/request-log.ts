@@ -51,7 +51,7 @@ export function requestLog(logger: () => Logger, configuredLevel: string) {
     request.id = assignRequestId(request, response);
     const started = Date.now();
     response.once('close', () => {
-      const level = lineLevel(request, response);
+      const level = lineLevel(response.statusCode);
       if (level === 'silent') return;
       const finished = response.writableFinished;
       const message = !finished

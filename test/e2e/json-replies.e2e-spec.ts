@@ -1,7 +1,10 @@
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** Every JSON answer (written by JsonReplyAdapter) says its type with the charset and its exact length in bytes; HEAD gets the head alone. */
+/**
+ * Every JSON answer (written by JsonReplyAdapter) says its type with the charset and its exact length in bytes; HEAD
+ * gets the head alone.
+ */
 describe('JSON answers', () => {
   let t: TestApp;
   let tenant: Tenant;
