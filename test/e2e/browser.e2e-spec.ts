@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { createTenant, Tenant } from '../support/fixtures';
 import { eventually, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /** Debian's chromium package (installed by .ci/run), driven by playwright-core: no browser download. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -271,14 +271,3 @@ describe('the attestation page in headless Chromium', () => {
     await scripted.close();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}

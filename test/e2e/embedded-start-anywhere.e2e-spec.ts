@@ -13,9 +13,9 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../support/free-port';
 
 /**
  * `npm start` where a root shell in a container starts it: inside a directory only root may enter (`mkdir -m 700`),
@@ -26,17 +26,6 @@ import { join, resolve } from 'node:path';
  */
 const ROOT = resolve(__dirname, '../..');
 const asRoot = process.getuid?.() === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function isAlive(pid: number): boolean {
   try {

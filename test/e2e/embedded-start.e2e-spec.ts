@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../support/free-port';
 
 /**
  * `npm start` with nothing configured, as a user runs it: `node scripts/start.js` with no DATABASE_URL, REDIS_URL
@@ -16,17 +16,6 @@ interface Started {
   child: ChildProcess;
   output: () => string;
   readyAfterMs: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {

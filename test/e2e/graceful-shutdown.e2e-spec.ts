@@ -1,11 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, Socket } from 'node:net';
+import { connect, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { TEST_REDIS_URL } from '../support/environment';
 import { createTenant } from '../support/fixtures';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /**
  * SIGTERM, as supervisors and `docker stop` send it, to the built API (`npm run start:prod`) and worker
@@ -13,17 +14,6 @@ import { startTestApp, TestApp } from '../support/test-app';
  * finishes, then the process exits 0, all within 10 s.
  */
 const DIST = resolve(__dirname, '../../dist/src');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

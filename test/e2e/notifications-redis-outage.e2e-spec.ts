@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { FixedClock } from '@lib/core';
 import { DisposableRedis } from '../support/disposable-redis';
@@ -13,17 +12,7 @@ import {
 } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/free-port';
 
 describe('notifications when Redis is down during a group add', () => {
   let redis: DisposableRedis;

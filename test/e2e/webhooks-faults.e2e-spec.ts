@@ -1,23 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
 import { DisposableRedis } from '../support/disposable-redis';
+import { freePort } from '../support/free-port';
 import { createTenant } from '../support/fixtures';
 import { createDocument, createGroup, createPerson, eventually } from '../support/membership-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWorkerProcess, stopProcess } from '../support/worker-child';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
-/** Issue 11's range of spare ports. */
-const REDIS_PORT = 56231;
 /** Private receivers allowed, and retries a second apart. */
 const WEBHOOK_TEST_ENV = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
 
 describe('webhooks through a worker crash and a Redis outage', () => {
-  const redis = new DisposableRedis(REDIS_PORT);
+  let redis: DisposableRedis;
   let t: TestApp;
   let receiver: WebhookReceiver;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
+    redis = new DisposableRedis(await freePort());
     await redis.start();
     t = await startTestApp({
       env: { REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_PER_MINUTE: '100000' },

@@ -1,21 +1,29 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 
 /**
- * A PostgreSQL server of the test's own (Debian's binaries under /usr/lib/postgresql/<version>/bin), on a port of
- * this project's test range, with its data in a temporary directory: for fault tests that freeze or stop the
- * server, which the shared one on 5432 must never see. As root it runs as the `postgres` OS user. `freeze()`
- * stops the postmaster and every backend (SIGSTOP; each backend is its own session, so one by one), as a frozen
- * VM would: sockets stay open, nothing answers.
+ * A PostgreSQL server of the test's own (Debian's binaries under /usr/lib/postgresql/<version>/bin), on a free port
+ * chosen when it starts, with its data in a temporary directory: for fault tests that freeze or stop the server,
+ * which the shared one on 5432 must never see. As root it runs as the `postgres` OS user. `freeze()` stops the
+ * postmaster and every backend (SIGSTOP; each backend is its own session, so one by one), as a frozen VM would:
+ * sockets stay open, nothing answers.
+ *
+ * The port is not fixed: a server that an interrupted run left frozen on a fixed port would take every later
+ * run's connections and hang them. If the server does not come up, the error carries its log.
  */
 export class PrivatePostgres {
   private process: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'attest-private-pg-'));
+  private chosenPort: number | null = null;
 
-  constructor(readonly port: number) {}
+  get port(): number {
+    if (this.chosenPort === null) throw new Error('PrivatePostgres: start() chooses the port');
+    return this.chosenPort;
+  }
 
   static binDir(): string {
     const root = '/usr/lib/postgresql';
@@ -47,7 +55,10 @@ export class PrivatePostgres {
       encoding: 'utf8',
     });
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-    this.process = spawn(
+    this.chosenPort = await freePort();
+    const log = openSync(this.logPath, 'w');
+    if (uid !== undefined) chownSync(this.logPath, uid, gid!);
+    const server = spawn(
       join(bin, 'postgres'),
       [
         '-D',
@@ -61,9 +72,19 @@ export class PrivatePostgres {
         '-c',
         'fsync=off',
       ],
-      { uid, gid, stdio: 'ignore' },
+      { uid, gid, stdio: ['ignore', log, log] },
     );
-    for (let waited = 0; ; waited += 100) {
+    closeSync(log);
+    this.process = server;
+    // A Jest worker that exits without afterAll (a timeout, a crash) must not leave a frozen server behind.
+    process.once('exit', this.killOnExit);
+    const started = Date.now();
+    for (;;) {
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(
+          `private PostgreSQL on ${this.port} exited (${server.exitCode ?? server.signalCode}):\n${this.log()}`,
+        );
+      }
       const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 1000 });
       try {
         await client.connect();
@@ -71,9 +92,23 @@ export class PrivatePostgres {
         return;
       } catch {
         await client.end().catch(() => undefined);
-        if (waited > 20_000) throw new Error(`private PostgreSQL not ready on ${this.port}`);
+        if (Date.now() - started > 30_000) {
+          throw new Error(`private PostgreSQL not ready on ${this.port} after 30 s:\n${this.log()}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    }
+  }
+
+  private get logPath(): string {
+    return join(this.dir, 'server.log');
+  }
+
+  private log(): string {
+    try {
+      return readFileSync(this.logPath, 'utf8').slice(-4000);
+    } catch {
+      return '(no server log)';
     }
   }
 
@@ -95,8 +130,9 @@ export class PrivatePostgres {
   }
 
   private signalAll(signal: NodeJS.Signals): void {
-    const postmaster = this.process?.pid;
-    if (!postmaster) return;
+    const child = this.process;
+    const postmaster = child?.pid;
+    if (!postmaster || child.exitCode !== null || child.signalCode !== null) return;
     process.kill(postmaster, signal);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
@@ -110,7 +146,17 @@ export class PrivatePostgres {
     }
   }
 
+  private readonly killOnExit = (): void => {
+    try {
+      this.thaw();
+      if (this.process?.pid) process.kill(this.process.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+
   async stop(): Promise<void> {
+    process.off('exit', this.killOnExit);
     const child = this.process;
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
