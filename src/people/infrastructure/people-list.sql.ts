@@ -34,11 +34,18 @@ const PEOPLE_VERSION = `(SELECT coalesce(sum(version), 0)::bigint FROM people_ve
  * The total, then the page's rows (a single row with the total and null columns when the page is empty); the page is
  * not read at all when it starts at or past the total. `skip` is how many rows of `where` the page skips. (`OFFSET 0`
  * keeps the total a subquery of its own: pulled up, it would be read once for the column and once for the gate.)
+ * Without a text filter the walk to the offset reads index entries only (people_active / people_archived) and just
+ * the page's rows are fetched by id afterwards; a text filter needs each walked row anyway, so its page is those
+ * rows, read once (fetching them again by id cost 100 primary-key probes, a hash and a sort: 2.2 -> 1.4 ms a
+ * statement for `name=ann&per_page=100` on the large seed).
  */
-const pageOf = (total: string, where: string, offset: string, skip: string, limit: string) =>
+const pageOf = (total: string, where: string, offset: string, skip: string, limit: string, filtered = false) =>
   `SELECT t.total, p.* FROM (SELECT ${total} AS total OFFSET 0) t LEFT JOIN LATERAL (` +
-  `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
-  `SELECT id FROM people WHERE ${where} AND t.total > ${offset} ORDER BY created_at, id OFFSET ${skip} LIMIT ${limit})` +
+  (filtered
+    ? `SELECT ${PERSON_COLUMNS} FROM people WHERE ${where} AND t.total > ${offset} ` +
+      `ORDER BY created_at, id OFFSET ${skip} LIMIT ${limit}`
+    : `SELECT ${PERSON_COLUMNS} FROM people WHERE id IN (` +
+      `SELECT id FROM people WHERE ${where} AND t.total > ${offset} ORDER BY created_at, id OFFSET ${skip} LIMIT ${limit})`) +
   `) p ON true ORDER BY p.created_at, p.id`;
 
 type PageRow = PersonRow & { total: number };
@@ -106,6 +113,7 @@ export async function fetchPeoplePage(
         `$${n + 2}::bigint`,
         `$${n + 2}::bigint`,
         `$${n + 3}`,
+        true,
       ),
       values: [...values, filterKey, offset, limit],
     });
@@ -116,7 +124,7 @@ export async function fetchPeoplePage(
           `WITH counted AS (SELECT count(*)::int AS total, ${PEOPLE_VERSION} AS version FROM people WHERE ${where}), ` +
           `stored AS (INSERT INTO people_filter_counts (organization_id, filter, version, total) ` +
           `SELECT $1, $${n + 1}::jsonb, version, total FROM counted ON CONFLICT DO NOTHING) ` +
-          pageOf(`(SELECT total FROM counted)`, where, `$${n + 2}::bigint`, `$${n + 2}::bigint`, `$${n + 3}`),
+          pageOf(`(SELECT total FROM counted)`, where, `$${n + 2}::bigint`, `$${n + 2}::bigint`, `$${n + 3}`, true),
         values: [...values, filterKey, offset, limit],
       }),
     );
