@@ -47,15 +47,15 @@ export function toEnvelope<T, R>(
   present: (item: T) => R,
 ): PaginationEnvelope<R> {
   const lastPage = Math.max(1, Math.ceil(page.total / request.perPage));
-  const link = (n: number): string => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(filters)) {
-      if (value !== undefined) params.set(name, value);
-    }
-    params.set('per_page', String(request.perPage));
-    params.set('page', String(n));
-    return `${url}?${params.toString()}`;
-  };
+  // The filters and per_page are the same in every link: encoded once, then each link adds its page (digits).
+  const params = new URLSearchParams();
+  for (const name in filters) {
+    const value = filters[name];
+    if (value !== undefined && name !== 'page') params.set(name, value);
+  }
+  params.set('per_page', String(request.perPage));
+  const base = `${url}?${params.toString()}&page=`;
+  const link = (n: number): string => base + n;
   const count = page.items.length;
   return {
     data: page.items.map(present),
