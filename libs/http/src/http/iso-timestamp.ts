@@ -2,13 +2,15 @@ const DAY_MS = 86_400_000;
 /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the years `toISOString` writes with four digits. */
 const FIRST_FOUR_DIGIT_YEAR_MS = -62_135_596_800_000;
 const LAST_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999;
-const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+const ZERO = 48;
+const [DASH, T, COLON, DOT, Z] = ['-', 'T', ':', '.', 'Z'].map((character) => character.charCodeAt(0));
 
 /**
  * `date.toISOString()`, computed in JavaScript: V8's own goes through its C++ runtime and returns a string
- * `JSON.stringify` must then flatten, about 390 ns a value written against 200 here. A list of 100 people writes
- * 300 of them. Dates outside years 1–9999, and invalid ones, go to `toISOString` itself (which throws for these).
+ * `JSON.stringify` must then flatten. The 24 characters are made in one `String.fromCharCode`, one flat string:
+ * built by `+` from cached digit pairs it was a tree of a dozen concatenations (about 400 bytes to collect, 83 KB of
+ * a 100-person page's 395 KB). Written into 300-object JSON, per value: `toISOString` 450 ns, the concatenations
+ * 240, this 140. Dates outside years 1–9999, and invalid ones, go to `toISOString` itself (which throws for these).
  */
 export function isoTimestamp(date: Date): string {
   const time = date.getTime();
@@ -32,22 +34,32 @@ export function isoTimestamp(date: Date): string {
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  return (
-    TWO_DIGITS[Math.floor(year / 100)] +
-    TWO_DIGITS[year % 100] +
-    '-' +
-    TWO_DIGITS[month] +
-    '-' +
-    TWO_DIGITS[day] +
-    'T' +
-    TWO_DIGITS[hours] +
-    ':' +
-    TWO_DIGITS[minutes] +
-    ':' +
-    TWO_DIGITS[seconds] +
-    '.' +
-    THREE_DIGITS[rest - seconds * 1000] +
-    'Z'
+  const milliseconds = rest - seconds * 1000;
+  return String.fromCharCode(
+    ZERO + Math.floor(year / 1000),
+    ZERO + (Math.floor(year / 100) % 10),
+    ZERO + (Math.floor(year / 10) % 10),
+    ZERO + (year % 10),
+    DASH,
+    ZERO + Math.floor(month / 10),
+    ZERO + (month % 10),
+    DASH,
+    ZERO + Math.floor(day / 10),
+    ZERO + (day % 10),
+    T,
+    ZERO + Math.floor(hours / 10),
+    ZERO + (hours % 10),
+    COLON,
+    ZERO + Math.floor(minutes / 10),
+    ZERO + (minutes % 10),
+    COLON,
+    ZERO + Math.floor(seconds / 10),
+    ZERO + (seconds % 10),
+    DOT,
+    ZERO + Math.floor(milliseconds / 100),
+    ZERO + (Math.floor(milliseconds / 10) % 10),
+    ZERO + (milliseconds % 10),
+    Z,
   );
 }
 
