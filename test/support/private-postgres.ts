@@ -57,7 +57,6 @@ export class PrivatePostgres {
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
     this.chosenPort = await freePort();
     const log = openSync(this.logPath, 'w');
-    if (uid !== undefined) chownSync(this.logPath, uid, gid!);
     const server = spawn(
       join(bin, 'postgres'),
       [
@@ -76,8 +75,6 @@ export class PrivatePostgres {
     );
     closeSync(log);
     this.process = server;
-    // A Jest worker that exits without afterAll (a timeout, a crash) must not leave a frozen server behind.
-    process.once('exit', this.killOnExit);
     const started = Date.now();
     for (;;) {
       if (server.exitCode !== null || server.signalCode !== null) {
@@ -146,17 +143,7 @@ export class PrivatePostgres {
     }
   }
 
-  private readonly killOnExit = (): void => {
-    try {
-      this.thaw();
-      if (this.process?.pid) process.kill(this.process.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-
   async stop(): Promise<void> {
-    process.off('exit', this.killOnExit);
     const child = this.process;
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

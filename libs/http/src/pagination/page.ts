@@ -51,7 +51,7 @@ export function toEnvelope<T, R>(
   const params = new URLSearchParams();
   for (const name in filters) {
     const value = filters[name];
-    if (value !== undefined && name !== 'page') params.set(name, value);
+    if (value !== undefined) params.set(name, value);
   }
   params.set('per_page', String(request.perPage));
   const base = `${url}?${params.toString()}&page=`;
