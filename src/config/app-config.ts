@@ -29,7 +29,7 @@ export class AppConfig {
   readonly webhookRetrySchedule: readonly number[];
   /**
    * Server-side `statement_timeout` of every pooled connection, a little above the slowest legitimate query; the
-   * client-side bound (pg `query_timeout`) is one second more, so a database that stops answering altogether
+   * client-side bound (`clientWithQueryDeadline`) is one second more, so a database that stops answering altogether
    * still ends each query.
    */
   readonly statementTimeoutMs: number;

@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { clientWithQueryDeadline } from './query-deadline';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { AttestationStandingIndex1763900000000 } from './migrations/1763900000000-attestation-standing-index';
 import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000-request-lifecycle-indexes';
@@ -41,7 +42,7 @@ export const MIGRATIONS = [
   GroupMemberTotals1766400000000,
 ];
 
-/** How long one query may take: on the server (`statement_timeout`) and on the client (pg `query_timeout`). */
+/** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */
 export interface QueryBounds {
   statementTimeoutMs: number;
   queryTimeoutMs: number;
@@ -77,7 +78,7 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
       ...(bounds
         ? {
             statement_timeout: bounds.statementTimeoutMs,
-            query_timeout: bounds.queryTimeoutMs,
+            Client: clientWithQueryDeadline(bounds.queryTimeoutMs),
             // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
             // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some
             // 70 ms each, more than their own work; a list's first count over many rows would too.

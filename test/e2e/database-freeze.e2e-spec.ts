@@ -16,7 +16,7 @@ import { startTestApp, TestApp } from '../support/test-app';
  * A PostgreSQL that stops answering without closing its sockets (a frozen VM, a half-open failover): SIGSTOP on
  * the test's own server (on a free port). Every request, probe and background pass must end
  * within its bound with the contract's 503, and everything must work again, unaided, once it answers (SIGCONT).
- * Bounds under test: statement_timeout 1 s, so pg's query_timeout is 2 s; a pooled connection is waited for 3 s.
+ * Bounds under test: statement_timeout 1 s, so the client-side query deadline is 2 s (and up to a 250 ms sweep); a pooled connection is waited for 3 s.
  */
 const STATEMENT_TIMEOUT_MS = 1000;
 const BOUND_MS = 3000 + 1500; // the longest wait (for a connection) plus scheduling slack on a loaded machine

@@ -9,7 +9,7 @@ const MESSAGES = [
   /MaxRetriesPerRequest/i,
   /the database system is (starting up|shutting down)/i,
   /terminating connection due to administrator command/i,
-  // pg's client-side query_timeout: the server stopped answering (frozen, half-open connection).
+  // The client-side query deadline (src/database/query-deadline.ts, pg's own wording): the server stopped answering.
   /Query read timeout/i,
 ];
 
