@@ -68,6 +68,9 @@ export async function measure(options: {
   const latencies: number[] = [];
   const unexpected: Record<string, number> = {};
   const started = performance.now();
+  // autocannon ends a run at its next one-second tick, so the time its callback comes is rounded up to a whole
+  // second: throughput is counted up to the last response instead (4,000 requests in 4.3 s read 800 req/s, not 930).
+  let lastResponse = started;
   const cpuBefore = options.pid ? cpuMsOf(options.pid) : 0;
   let peakRssMb = options.pid ? rssMbOf(options.pid) : NaN;
   const sampler = options.pid
@@ -95,10 +98,11 @@ export async function measure(options: {
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
+      lastResponse = performance.now();
       if (statusCode !== options.expectStatus) unexpected[statusCode] = (unexpected[statusCode] ?? 0) + 1;
     });
   });
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (lastResponse - started) / 1000;
   if (sampler) clearInterval(sampler);
   const cpuMs = options.pid ? cpuMsOf(options.pid) - cpuBefore : NaN;
   latencies.sort((a, b) => a - b);
