@@ -5,6 +5,7 @@ import {
   QUERY_DEADLINE_SWEEP_MS,
   watchedConnectionCount,
 } from '../../src/database/query-deadline';
+import { freePort } from '../support/free-port';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
 /**
@@ -52,16 +53,33 @@ describe('clientWithQueryDeadline', () => {
     }
   });
 
+  const watchedDrainsToZero = async () => {
+    // A client's 'end' comes once its socket has closed, after the pool's end (or a failed connect) has answered.
+    for (let waited = 0; watchedConnectionCount() > 0 && waited < 2000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return watchedConnectionCount();
+  };
+
+  it('forgets a connection that never connected (nothing listens on the port)', async () => {
+    const port = await freePort();
+    const unreachable = new Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${port}/none`,
+      Client: clientWithQueryDeadline(DEADLINE_MS),
+    });
+    await expect(unreachable.query('SELECT 1')).rejects.toThrow(/ECONNREFUSED|connect/);
+    await pool.end();
+    expect(await watchedDrainsToZero()).toBe(0);
+    await unreachable.end();
+    pool = new Pool({ connectionString: database.url, max: 2, Client: clientWithQueryDeadline(DEADLINE_MS) });
+  });
+
   it('keeps using the pool after a connection was ended, and forgets the connections that end', async () => {
     await expect(pool.query('SELECT pg_sleep(5)')).rejects.toThrow('Query read timeout');
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     expect(watchedConnectionCount()).toBe(pool.totalCount);
     await pool.end();
-    // A client's 'end' comes once its socket has closed, after the pool's end has answered.
-    for (let waited = 0; watchedConnectionCount() > 0 && waited < 2000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(watchedConnectionCount()).toBe(0);
+    expect(await watchedDrainsToZero()).toBe(0);
     pool = new Pool({ connectionString: database.url, max: 1, Client: clientWithQueryDeadline(DEADLINE_MS) });
   });
 });
