@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
+import { BOUNDED_REDIS_CONNECTION } from './bounded-connection';
 
 /** The connection used on the request path (rate limit, health); null when no REDIS_URL is configured. */
 export const REQUEST_REDIS = Symbol('REQUEST_REDIS');
@@ -17,8 +18,7 @@ export function createRequestRedis(config: AppConfig): Redis | null {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: 500,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    ...BOUNDED_REDIS_CONNECTION,
   });
   let reported = false;
   redis.on('error', (error: Error) => {

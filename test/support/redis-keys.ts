@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { BOUNDED_REDIS_CONNECTION } from '../../src/redis/bounded-connection';
 
 /**
  * Deletes every key under `prefix:` (queues and jobs, rate-limit counters), so that a test app or a bench run leaves
@@ -11,6 +12,7 @@ export async function dropRedisPrefix(url: string, prefix: string): Promise<numb
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
     connectTimeout: 2_000,
+    disconnectTimeout: BOUNDED_REDIS_CONNECTION.disconnectTimeout,
   });
   try {
     await redis.connect();

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { BOUNDED_REDIS_CONNECTION } from '../../redis/bounded-connection';
 import {
   ConsumerSettings,
   DELIVERY_ATTEMPTS,
@@ -129,8 +130,7 @@ export class BullmqNotificationQueue extends NotificationQueue implements OnAppl
   private connect(options: { enableOfflineQueue?: boolean }): Redis {
     const redis = new Redis(this.config.redisUrl!, {
       maxRetriesPerRequest: null,
-      connectTimeout: 2000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      ...BOUNDED_REDIS_CONNECTION,
       ...options,
     });
     redis.on('error', (error) => this.reportOutage(error));

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { BOUNDED_REDIS_CONNECTION } from '../../redis/bounded-connection';
 import { PeriodicHandler, PeriodicSchedule } from '../application/periodic-schedule';
 
 /**
@@ -66,8 +67,7 @@ export class BullmqPeriodicSchedule extends PeriodicSchedule {
   private connect(): Redis {
     const redis = new Redis(this.config.redisUrl!, {
       maxRetriesPerRequest: null,
-      connectTimeout: 2000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      ...BOUNDED_REDIS_CONNECTION,
     });
     redis.on('error', (error) => this.reportOutage(error));
     redis.on('ready', () => (this.outage = false));

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DelayedError, Job, Queue, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { BOUNDED_REDIS_CONNECTION } from '../../redis/bounded-connection';
 import { QueuedBatch, WebhookConsumerSettings, WebhookHandlers, WebhookQueue } from '../application/webhook-queue';
 
 /** Its own queue: a backlog of webhooks never sits in front of the emails. */
@@ -119,8 +120,7 @@ export class BullmqWebhookQueue extends WebhookQueue implements OnApplicationShu
   private connect(options: { enableOfflineQueue?: boolean }): Redis {
     const redis = new Redis(this.config.redisUrl!, {
       maxRetriesPerRequest: null,
-      connectTimeout: 2000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      ...BOUNDED_REDIS_CONNECTION,
       ...options,
     });
     redis.on('error', (error) => this.reportOutage(error));
