@@ -202,10 +202,17 @@ describe('the worker listener (WORKER_PORT): metrics and probes', () => {
           .send({ person_id: person.id, document_id: document.id })
           .expect(201);
       }
+      // An email is counted when SMTP accepts it, and its outbox row is marked sent just after: wait for both.
       await eventually(
-        async () => sample(await metrics(), 'attest_emails_total', { outcome: 'sent' }) === 2,
+        async () => {
+          const scraped = await metrics();
+          return (
+            sample(scraped, 'attest_emails_total', { outcome: 'sent' }) === 2 &&
+            sample(scraped, 'attest_outbox_pending', { kind: 'request_sent' }) === undefined
+          );
+        },
         15_000,
-        'two emails sent',
+        'two emails sent and none left pending',
       );
       const text = await metrics();
       expect(sample(text, 'attest_emails_total', { outcome: 'bounced' })).toBe(1);
