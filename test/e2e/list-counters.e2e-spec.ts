@@ -154,6 +154,29 @@ const peopleOps: fc.Arbitrary<Op> = fc.oneof(
 );
 const anyOp: fc.Arbitrary<Op> = fc.oneof({ weight: 8, arbitrary: op }, { weight: 2, arbitrary: peopleOps });
 
+/**
+ * A sequence that carries out every kind the property test checks was exercised, from the populated start (people 0-2,
+ * documents 0-1, requests 0-1 open for people 0 and 1): two new people, so that at least one is an "Ada" whom the
+ * typed name "Ada Person" resembles, each sent a request (requests 2 and 3), both signed.
+ */
+const EVERY_KIND: Op[] = [
+  { kind: 'cancel', request: 0 },
+  { kind: 'createPerson' },
+  { kind: 'createPerson' },
+  { kind: 'request', person: 3, document: 1 },
+  { kind: 'request', person: 4, document: 1 },
+  { kind: 'sign', request: 2 },
+  { kind: 'sign', request: 3 },
+  { kind: 'archivePerson', person: 2 },
+  { kind: 'restorePerson', person: 2 },
+  { kind: 'publish', document: 0 },
+  { kind: 'addDocumentToGroup', group: 1, documents: [0] },
+  { kind: 'addPeopleToGroup', group: 0, people: [2] },
+  { kind: 'renamePerson', person: 0, name: 1 },
+  { kind: 'readPeople', filter: 0, page: 0, perPage: 2 },
+  { kind: 'readRequests', page: 0, perPage: 2 },
+];
+
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: anyOp.map((one) => ({ kind: 'one' as const, op: one })) },
   {
@@ -513,10 +536,16 @@ describe('maintained list totals and attestation counts', () => {
         );
         expect(people.body.meta.total).toBe(n);
       }),
-      { numRuns: Number(process.env.COUNTERS_PROPERTY_RUNS ?? 15), endOnFailure: true },
+      {
+        numRuns: Number(process.env.COUNTERS_PROPERTY_RUNS ?? 15),
+        endOnFailure: true,
+        // Run first, every time: one sequence that carries out each kind checked below, so that the check does not
+        // depend on what the random ones happen to draw (a random run once carried out none of one kind).
+        examples: [[EVERY_KIND.map((one) => ({ kind: 'one' as const, op: one }))]],
+      },
     );
     // The sequences did exercise the operations (not only their refusals).
-    for (const kind of [
+    const neverDone = [
       'archivePerson',
       'restorePerson',
       'publish',
@@ -528,8 +557,8 @@ describe('maintained list totals and attestation counts', () => {
       'renamePerson',
       'readPeople',
       'readRequests',
-    ])
-      expect(outcomes[kind]?.done ?? 0).toBeGreaterThan(0);
+    ].filter((kind) => (outcomes[kind]?.done ?? 0) === 0);
+    expect(neverDone).toEqual([]);
   }, 600_000);
 
   it('the repair puts back values that were damaged behind the triggers’ back, and the check then finds nothing', async () => {
