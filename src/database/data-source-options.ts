@@ -18,6 +18,7 @@ import { PeopleListVersions1766200000000 } from './migrations/1766200000000-peop
 import { RequestPageMarks1766200000001 } from './migrations/1766200000001-request-page-marks';
 import { CheaperUlidCheck1766300000000 } from './migrations/1766300000000-cheaper-ulid-check';
 import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group-member-totals';
+import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   RequestPageMarks1766200000001,
   CheaperUlidCheck1766300000000,
   GroupMemberTotals1766400000000,
+  FoldedSearchColumns1766500000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

@@ -179,6 +179,26 @@ describe('GET /api/v1/people', () => {
       expect(ids((await get(tenant, { name: 'mononym' }).expect(200)).body)).toEqual([noFirst.id]);
     });
 
+    it('ignores the case of letters beyond ASCII, and matches a name as it is now after an edit', async () => {
+      const other = await createTenant(t.app);
+      const [elodie] = await addPeople(other, [
+        { firstName: 'Élodie', lastName: 'Ørsted', email: 'Elodie.Orsted@Example.test' },
+        { firstName: 'Eloise', lastName: 'Orr', email: 'eloise@example.test' },
+      ]);
+      expect(ids((await get(other, { name: 'élodie ø' }).expect(200)).body)).toEqual([elodie.id]);
+      expect(ids((await get(other, { name: 'ØRSTED' }).expect(200)).body)).toEqual([elodie.id]);
+      expect(ids((await get(other, { email: 'elodie.ORSTED' }).expect(200)).body)).toEqual([elodie.id]);
+      await t.http
+        .patch(`/api/v1/people/${elodie.id}`)
+        .set(other.auth)
+        .send({ first_name: 'Hélène', email: 'HELENE@example.test' })
+        .expect(200);
+      expect(ids((await get(other, { name: 'élodie' }).expect(200)).body)).toEqual([]);
+      expect(ids((await get(other, { name: 'HÉLÈNE ørs' }).expect(200)).body)).toEqual([elodie.id]);
+      expect(ids((await get(other, { email: 'elodie' }).expect(200)).body)).toEqual([]);
+      expect(ids((await get(other, { email: 'helene@' }).expect(200)).body)).toEqual([elodie.id]);
+    });
+
     it('matches email anywhere, ignoring case', async () => {
       expect(ids((await get(tenant, { email: 'ada.lovelace@EXAMPLE' }).expect(200)).body)).toEqual([ada.id]);
       expect(ids((await get(tenant, { email: 'NAVY' }).expect(200)).body)).toEqual([grace.id]);

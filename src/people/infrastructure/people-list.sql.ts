@@ -24,6 +24,18 @@ export const PERSON_IN_ORGANIZATION_SQL = `SELECT ${PERSON_COLUMNS} FROM people 
 
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
+/**
+ * The people list's text filters, each a `containsPattern` matched against a column: names and emails
+ * case-insensitively, as ILIKE on `full_name` / `email` would, through their copies lower-cased when written
+ * (FoldedSearchColumns migration), so no row is lower-cased again as it is tested; phones as they are.
+ * (The recounts of `counters:recount` and the tests match with ILIKE on the original columns, independently.)
+ */
+export const PEOPLE_TEXT_FILTERS = [
+  { filter: 'name', condition: (pattern: string) => `name_folded LIKE lower(${pattern})` },
+  { filter: 'email', condition: (pattern: string) => `email_folded LIKE lower(${pattern})` },
+  { filter: 'phone', condition: (pattern: string) => `phone LIKE ${pattern}` },
+] as const satisfies readonly { filter: keyof PeopleFilter; condition: (pattern: string) => string }[];
+
 /** Every this many positions of a list in created_at order, a mark is kept (people_page_marks) for deep pages. */
 export const PEOPLE_PAGE_MARK_STRIDE = 500;
 
@@ -86,17 +98,14 @@ export async function fetchPeoplePage(
   const values: unknown[] = [organizationId];
   const conditions = [`organization_id = $1`, state];
   const key: Record<string, unknown> = { archived: filter.archived };
-  const text = (name: keyof PeopleFilter, column: string, operator: string) => {
+  for (const { filter: name, condition } of PEOPLE_TEXT_FILTERS) {
     const value = filter[name];
-    if (value === undefined || typeof value !== 'string') return;
+    if (value === undefined) continue;
     const pattern = containsPattern(value);
     key[name] = pattern;
     values.push(pattern);
-    conditions.push(`${column} ${operator} $${values.length}`);
-  };
-  text('name', 'full_name', 'ILIKE');
-  text('email', 'email', 'ILIKE');
-  text('phone', 'phone', 'LIKE');
+    conditions.push(condition(`$${values.length}`));
+  }
   const where = conditions.join(' AND ');
   const n = values.length;
 

@@ -12,6 +12,7 @@ import {
   fetchPeoplePage,
   groupMembersOf,
   groupMembersStatement,
+  PEOPLE_TEXT_FILTERS,
   PERSON_IN_ORGANIZATION_SQL,
   PersonRow,
 } from './people-list.sql';
@@ -90,19 +91,17 @@ export class TypeormPersonRepository extends PersonRepository {
     return record ? personMapper.toDomain(record) : null;
   }
 
-  /** Organization first, so no filter can reach another organization's rows; text filters use the trigram indexes. */
+  /** Organization first, so no filter can reach another organization's rows; text filters as the list matches them. */
   private matching(organizationId: string, filter: PeopleFilter): SelectQueryBuilder<PersonRecord> {
     const query = activeManager(this.db)
       .getRepository(PersonRecord)
       .createQueryBuilder('person')
       .where('person.organization_id = :organizationId', { organizationId })
       .andWhere(filter.archived ? 'person.archived_at IS NOT NULL' : 'person.archived_at IS NULL');
-    if (filter.name !== undefined)
-      query.andWhere('person.full_name ILIKE :name', { name: containsPattern(filter.name) });
-    if (filter.email !== undefined)
-      query.andWhere('person.email ILIKE :email', { email: containsPattern(filter.email) });
-    if (filter.phone !== undefined)
-      query.andWhere('person.phone LIKE :phone', { phone: containsPattern(filter.phone) });
+    for (const { filter: name, condition } of PEOPLE_TEXT_FILTERS) {
+      const value = filter[name];
+      if (value !== undefined) query.andWhere(`person.${condition(`:${name}`)}`, { [name]: containsPattern(value) });
+    }
     return query;
   }
 }
