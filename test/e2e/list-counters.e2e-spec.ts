@@ -116,13 +116,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 /**
  * The people lists read in the sequences and checked after each step: text filters (their counts stored per people
  * version) and deep pages (marks every MARK_STRIDE positions instead of the API's 500, so that a handful of people
- * have marks). Names are "Ada Person <n>" or "Grace Person <n>", emails p<n>@example.test, phones +1415555<nnnn>.
+ * have marks). Names are "Ada Person <n>" or "Grace Person <n>", emails p<n>@example.test, phones +1415555<nnnn>;
+ * a renamed person may be "GRÂCE Person <n>", "grâce Person <n>" or "Person <n>", with an email in either case.
  */
 const MARK_STRIDE = 2;
 const FILTERS: PeopleFilter[] = [
   { archived: false },
   { archived: true },
   { archived: false, name: 'grace' },
+  { archived: false, name: 'GRÂCE p' },
   { archived: false, name: 'person 1' },
   { archived: true, name: 'ada' },
   { archived: false, email: 'p2' },
@@ -381,15 +383,16 @@ describe('maintained list totals and attestation counts', () => {
         await t.app.get(SettleListCounters).execute();
         return;
       case 'renamePerson':
-        // Moves the person in and out of the text filters (name, email and phone at once).
+        // Moves the person in and out of the text filters (name, email and phone at once), in either letter case
+        // (ASCII or not), which the lists match through lower-cased copies and the recount with ILIKE.
         if (person)
           await t.app.get(UpdatePerson).execute({
             organizationId,
             personId: person,
             changes: {
-              firstName: op.name % 2 === 0 ? 'Grace' : null,
+              firstName: [null, 'Grace', 'GRÂCE', 'grâce'][op.name % 4],
               lastName: `Person ${op.name}`,
-              email: `p${op.name}-${serial++}@example.test`,
+              email: `${op.name % 2 === 0 ? 'p' : 'P'}${op.name}-${serial++}@example.test`,
               phone: op.name % 3 === 0 ? null : `+1415555${String(2000 + op.name)}`,
             },
           });
