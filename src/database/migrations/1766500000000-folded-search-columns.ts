@@ -24,7 +24,7 @@ export class FoldedSearchColumns1766500000000 implements MigrationInterface {
     await db.query(`CREATE INDEX people_name_folded_trgm ON people USING gin (name_folded gin_trgm_ops)`);
     await db.query(`CREATE INDEX people_email_folded_trgm ON people USING gin (email_folded gin_trgm_ops)`);
     // New columns have no statistics until the next analyze: meanwhile the planner guesses a filter matches a few
-    // rows and sorts every match of `email=hopper` (2,700 rows, 11 ms) instead of walking the list's order (1.7 ms).
+    // rows and sorts every match of `email=hopper` (2,700 rows, 11 ms) instead of walking the list's order (0.4 ms).
     await db.query(`ANALYZE people`);
   }
 
