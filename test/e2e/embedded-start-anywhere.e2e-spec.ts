@@ -80,11 +80,16 @@ describe('npm start as root inside a directory only root may enter', () => {
   let npm: ChildProcess | undefined;
   let env: NodeJS.ProcessEnv;
   let port: number;
-  const startedAt = Date.now();
+  /** The started processes' temporary directory (TMPDIR), theirs alone: other suites start PostgreSQL meanwhile. */
+  let temporary: string;
 
   beforeAll(async () => {
     base = mkdtempSync(join(tmpdir(), 'attest-anywhere-'));
     chmodSync(base, 0o755);
+    // Like /tmp: anyone may create in it, only the owner remove (the postgres user makes its files there too).
+    temporary = join(base, 'tmp');
+    mkdirSync(temporary);
+    chmodSync(temporary, 0o1777);
     const locked = join(base, 'locked');
     mkdirSync(locked, { mode: 0o700 });
     app = join(locked, 'app');
@@ -108,6 +113,7 @@ describe('npm start as root inside a directory only root may enter', () => {
       PORT: String(port),
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       EMBEDDED_POSTGRES_SHARED_DIR: join(base, 'shared'),
+      TMPDIR: temporary,
       LOG_LEVEL: 'info',
     };
   });
@@ -166,10 +172,9 @@ describe('npm start as root inside a directory only root may enter', () => {
       expect(readableByOthers(tmpdir(), secret)).toEqual([]);
       expect(readableByOthers(base, secret)).toEqual([]);
     }
-    const leftovers = readdirSync(tmpdir()).filter(
-      (name) =>
-        (name.startsWith('pg-password-') || name.startsWith('attest-initdb-')) &&
-        statSync(join(tmpdir(), name)).mtimeMs >= startedAt,
+    // Nor any temporary file of the start left behind (the password file's directory, the package's password file).
+    const leftovers = readdirSync(temporary).filter(
+      (name) => name.startsWith('pg-password-') || name.startsWith('attest-initdb-'),
     );
     expect(leftovers).toEqual([]);
 
