@@ -119,12 +119,22 @@ describe('npm start as root inside a directory only root may enter', () => {
   });
 
   afterAll(async () => {
-    if (npm && npm.exitCode === null) npm.kill('SIGKILL');
+    // After a failure midway: npm and what it started (the API), but PostgreSQL by its own pid file and signal, so
+    // its backends go with it. Killing npm alone left the API running, holding its port.
     const pidFile = join(app, '.data', 'postgres', 'postmaster.pid');
-    if (existsSync(pidFile)) {
-      const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-      if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
-      for (let waited = 0; isAlive(pid) && waited < 10_000; waited += 100) await sleep(100);
+    const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : undefined;
+    if (npm && npm.exitCode === null) {
+      const descendantsOf = (pid: number): number[] =>
+        childrenOf(pid)
+          .filter((child) => child !== postmaster)
+          .flatMap((child) => [child, ...descendantsOf(child)]);
+      const started = descendantsOf(npm.pid!);
+      npm.kill('SIGKILL');
+      for (const pid of started) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    if (postmaster !== undefined) {
+      if (isAlive(postmaster)) process.kill(postmaster, 'SIGQUIT');
+      for (let waited = 0; isAlive(postmaster) && waited < 10_000; waited += 100) await sleep(100);
     }
     rmSync(base, { recursive: true, force: true });
   });
