@@ -329,6 +329,10 @@ describe('GET /api/v1/people', () => {
 
     it('still applies the other filters', async () => {
       expect((await get(tenant, { id: ada.id, name: 'grace' }).expect(200)).body).toEqual({ data: [] });
+      // Matched as the list matches: anywhere, ignoring case.
+      expect(ids((await get(tenant, { id: ada.id, name: 'a LOV', email: 'EXAMPLE' }).expect(200)).body)).toEqual([
+        ada.id,
+      ]);
       expect((await get(tenant, { id: archived.id }).expect(200)).body).toEqual({ data: [] });
       expect(ids((await get(tenant, { id: archived.id, archived: 'true' }).expect(200)).body)).toEqual([archived.id]);
     });
