@@ -218,6 +218,13 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
 
       clock.set(new Date(sentAt.getTime() + 3 * DAY));
       await waitForEmails(person.email, 2, 'the first reminder');
+      // The other person's first reminder too: one the pass has not reached before the clock moves on is sent at day
+      // 6 as the first, and the second would then not come (a full run once moved on too early).
+      await eventually(
+        async () => (await requestsOf(canceled.person.id))[1].reminder_count === 1,
+        10_000,
+        "the other person's first reminder",
+      );
       await sign(issued.path, 'Sig Ned');
 
       clock.set(new Date(sentAt.getTime() + 6 * DAY));
