@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
+import { expressMessageClasses } from './express-message-classes';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -12,6 +15,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * Transfer-Encoding already set, 204/205/304, HEAD) goes to Nest's own reply, through Express.
  */
 export class JsonReplyAdapter extends ExpressAdapter {
+  /** A plain HTTP server whose requests and responses are built as Express's (`expressMessageClasses`). */
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options?.httpsOptions || options?.forceCloseConnections || options?.return503OnClosing)
+      return super.initHttpServer(options);
+    const app = this.getInstance<Express>();
+    this.httpServer = createServer(expressMessageClasses(app), app);
+  }
+
   override reply(response: Response, body: unknown, statusCode?: number): unknown {
     if (!writesPlainJson(response, body, statusCode)) return super.reply(response, body, statusCode);
     if (statusCode !== undefined) response.statusCode = statusCode;
