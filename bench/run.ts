@@ -10,7 +10,7 @@
  *     seeding when the database already holds a seeded organization).
  * Each scenario runs against the API and against the bench's bare reference (bench/lib/bare-server.ts: node:http
  * + pg sending the same statements), first checked to answer the same body with the same statements, then measured
- * alternately (API, bare, API, bare) at 1 and at 16 connections. BENCH_BASELINE=<dir> adds a third server, the
+ * alternately (API, bare, bare, API, …) at 1 and at 16 connections. BENCH_BASELINE=<dir> adds a third server, the
  * built API of another checkout (e.g. main before a change), measured in the same rounds.
  * Other knobs: REDIS_URL (default redis://127.0.0.1:6379), BENCH_SECONDS (per round, default 3), BENCH_ROUNDS
  * (default 2), BENCH_WARM_UP_SECONDS (load on each server before a cell's rounds, default 3; 0 for 20 requests per connection), BENCH_CONNECTIONS (default 1,16), BENCH_ONLY=<text>[,<text>…] (only scenarios whose name or file contains one),
@@ -384,7 +384,9 @@ async function main(): Promise<void> {
           });
         }
         for (let round = 0; round < roundsPerCell; round++) {
-          for (const server of servers) {
+          // API, bare, then bare, API: a load on the machine that fades or grows through a cell (PostgreSQL writing
+          // out what the seed left, a neighbour) weighs on both servers alike instead of on whichever goes first.
+          for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
             measured[server.label].push(
               await measure({
                 url: server.origin,
