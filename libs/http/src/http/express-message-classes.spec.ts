@@ -36,8 +36,12 @@ async function serve(adapter: JsonReplyAdapter): Promise<{ server: Server; origi
 describe('the HTTP server of JsonReplyAdapter', () => {
   let server: Server | undefined;
   afterEach(async () => {
-    server?.close();
-    if (server) await once(server, 'close');
+    if (server) {
+      // fetch keeps its connections alive; left open, they would outlive the test.
+      server.close();
+      server.closeAllConnections();
+      await once(server, 'close');
+    }
     server = undefined;
   });
 
