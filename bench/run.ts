@@ -13,8 +13,9 @@
  * alternately (API, bare, bare, API, …) at 1 and at 16 connections. BENCH_BASELINE=<dir> adds a third server, the
  * built API of another checkout (e.g. main before a change), measured in the same rounds.
  * Other knobs: REDIS_URL (default redis://127.0.0.1:6379), BENCH_SECONDS (per round, default 3), BENCH_ROUNDS
- * (default 2), BENCH_WARM_UP_SECONDS (load on each server before a cell's rounds, default 3; 0 for 20 requests per connection), BENCH_CONNECTIONS (default 1,16), BENCH_ONLY=<text>[,<text>…] (only scenarios whose name or file contains one),
- * BENCH_EXPLAIN=1 (print the plans), BENCH_CPU_PROFILE=<dir> (profile the API, as --cpu-prof would, into that directory).
+ * (default 2), BENCH_WARM_UP_SECONDS (load on each server before a cell's rounds, default 3; 0 for 20 requests per
+ * connection), BENCH_CONNECTIONS (default 1,16), BENCH_ONLY=<text>[,<text>…] (only scenarios whose name or file
+ * contains one), BENCH_EXPLAIN=1 (print the plans), BENCH_CPU_PROFILE=<dir> (profile the API, as --cpu-prof would, into that directory).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
