@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EVENT_WATERMARK as WATERMARK } from '../../database/event-watermark.sql';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { readRows } from '../../database/typeorm-unit-of-work';
 import { EventFeed, FeedPosition, StoredEvent } from '../application/event-feed';
 import type { EventType } from '../domain/event-type';
 
@@ -19,48 +19,55 @@ export class TypeormEventFeed extends EventFeed {
   }
 
   async positionOf(organizationId: string, eventId: string): Promise<FeedPosition | null> {
-    const [row] = (await activeManager(this.db).query(
-      `SELECT transaction_id::text AS transaction_id, id FROM events
-        WHERE id = $1 AND organization_id = $2 AND attestation_request_id IS NOT NULL`,
+    const [row] = await readRows<{ transaction_id: string; id: string }>(
+      this.db,
+      `SELECT transaction_id::text AS transaction_id, id FROM events ` +
+        `WHERE id = $1 AND organization_id = $2 AND attestation_request_id IS NOT NULL`,
       [eventId, organizationId],
-    )) as { transaction_id: string; id: string }[];
+    );
     return row ? { transactionId: row.transaction_id, id: row.id } : null;
   }
 
+  /**
+   * One statement text per shape of the input (after a position or not, some types or all), each a named
+   * statement (`readRows`): PostgreSQL parses it and plans the watermark once per connection, and every plan it
+   * keeps has only the conditions that apply, so a position is an index condition, never a filter beside one.
+   */
   async page(input: {
     organizationId: string;
     after: FeedPosition | null;
     types: readonly EventType[] | null;
     limit: number;
   }): Promise<StoredEvent[]> {
-    return activeManager(this.db).query(
-      `SELECT id, body FROM events
-        WHERE organization_id = $1 AND attestation_request_id IS NOT NULL
-          AND transaction_id < ${WATERMARK}
-          AND ($2::xid8 IS NULL OR (transaction_id, id) > ($2::xid8, $3::varchar))
-          AND ($4::varchar[] IS NULL OR type = ANY($4::varchar[]))
-        ORDER BY transaction_id, id
-        LIMIT $5`,
-      [
-        input.organizationId,
-        input.after?.transactionId ?? null,
-        input.after?.id ?? null,
-        input.types === null ? null : [...input.types],
-        input.limit,
-      ],
+    const values: unknown[] = [input.organizationId];
+    let conditions = `organization_id = $1 AND attestation_request_id IS NOT NULL AND transaction_id < ${WATERMARK}`;
+    if (input.after !== null) {
+      values.push(input.after.transactionId, input.after.id);
+      conditions += ` AND (transaction_id, id) > ($${values.length - 1}::xid8, $${values.length}::varchar)`;
+    }
+    if (input.types !== null) {
+      values.push([...input.types]);
+      conditions += ` AND type = ANY($${values.length}::varchar[])`;
+    }
+    values.push(input.limit);
+    return readRows<StoredEvent>(
+      this.db,
+      `SELECT id, body FROM events WHERE ${conditions} ORDER BY transaction_id, id LIMIT $${values.length}`,
+      values,
     );
   }
 
   async forRequest(organizationId: string, attestationRequestId: string): Promise<StoredEvent[] | null> {
-    const manager = activeManager(this.db);
-    const [request] = (await manager.query(
+    const [request] = await readRows(
+      this.db,
       `SELECT 1 FROM attestation_requests WHERE id = $1 AND organization_id = $2`,
       [attestationRequestId, organizationId],
-    )) as unknown[];
+    );
     if (!request) return null;
-    return manager.query(
-      `SELECT id, body FROM events WHERE attestation_request_id = $1 AND organization_id = $2
-        ORDER BY transaction_id, id`,
+    return readRows<StoredEvent>(
+      this.db,
+      `SELECT id, body FROM events WHERE attestation_request_id = $1 AND organization_id = $2 ` +
+        `ORDER BY transaction_id, id`,
       [attestationRequestId, organizationId],
     );
   }

@@ -22,8 +22,11 @@ export abstract class PersonRepository {
   abstract findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]>;
   /** One page, ordered by created_at then id. */
   abstract page(organizationId: string, filter: PeopleFilter, request: PageRequest): Promise<Page<Person>>;
-  /** One page of a group's members, archived people included, ordered by when they joined, then by id. */
-  abstract memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>>;
+  /**
+   * One page of a group's members, archived people included, ordered by when they joined, then by id; null when the
+   * organization has no such group (checked in the same statement, so a caller needs no lookup of its own).
+   */
+  abstract memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person> | null>;
   /** The person with this id if they also match the filter. */
   abstract findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null>;
 }

@@ -186,7 +186,8 @@ export async function fetchPeoplePage(
  * A page of a group's members (archived people included) with their number, in one statement: the count of the
  * group's memberships, then, in a lateral join that does not run past it, the page in the order people joined with
  * their rows. Both walk the group's index entries only (the primary key, group_memberships_listing): the group is
- * checked to be the organization's once, and each person of the page too, rather than each membership row in the heap.
+ * checked to be the organization's once (the total is null when it is not: no such group), and each person of the
+ * page too, rather than each membership row in the heap.
  * $1 group, $2 organization, $3 offset, $4 limit.
  */
 export function groupMembersStatement(
@@ -200,8 +201,8 @@ export function groupMembersStatement(
     .join(', ');
   return {
     text:
-      `SELECT t.total, p.* FROM (SELECT coalesce(sum(total), 0)::int AS total FROM group_member_totals ` +
-      `WHERE group_id = $1 AND EXISTS (SELECT 1 FROM groups WHERE id = $1 AND organization_id = $2) OFFSET 0) t ` +
+      `SELECT t.total, p.* FROM (SELECT CASE WHEN EXISTS (SELECT 1 FROM groups WHERE id = $1 AND organization_id = $2) ` +
+      `THEN coalesce(sum(total), 0)::int END AS total FROM group_member_totals WHERE group_id = $1 OFFSET 0) t ` +
       `LEFT JOIN LATERAL (` +
       `SELECT ${columns}, membership.created_at AS joined_at FROM (` +
       `SELECT created_at, person_id FROM group_memberships WHERE group_id = $1 AND t.total > $3::bigint ` +
@@ -212,11 +213,10 @@ export function groupMembersStatement(
   };
 }
 
-/** The rows of groupMembersStatement as a page of people. */
-export function groupMembersOf(rows: Record<string, unknown>[]): { rows: PersonRow[]; total: number } {
-  const page = rows as unknown as (PageRow & { joined_at: Date | null })[];
-  return {
-    rows: page.filter((row) => row.id !== null),
-    total: page[0]?.total ?? 0,
-  };
+/** The rows of groupMembersStatement as a page of people; null when the group is not the organization's. */
+export function groupMembersOf(rows: Record<string, unknown>[]): { rows: PersonRow[]; total: number } | null {
+  const page = rows as unknown as (Omit<PageRow, 'total'> & { total: number | null; joined_at: Date | null })[];
+  const total = page[0]?.total ?? null;
+  if (total === null) return null;
+  return { rows: page.filter((row) => row.id !== null), total };
 }

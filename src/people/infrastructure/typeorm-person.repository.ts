@@ -79,11 +79,11 @@ export class TypeormPersonRepository extends PersonRepository {
     );
   }
 
-  async memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person>> {
-    const { rows, total } = groupMembersOf(
+  async memberPage(organizationId: string, groupId: string, request: PageRequest): Promise<Page<Person> | null> {
+    const page = groupMembersOf(
       await this.run(groupMembersStatement(groupId, organizationId, request.offset, request.perPage)),
     );
-    return { items: rows.map(personMapper.fromRow), total };
+    return page && { items: page.rows.map(personMapper.fromRow), total: page.total };
   }
 
   async findMatching(organizationId: string, id: string, filter: PeopleFilter): Promise<Person | null> {
