@@ -23,7 +23,7 @@ import { CreatePerson } from '../../src/people/application/create-person.use-cas
 import { UpdatePerson } from '../../src/people/application/update-person.use-case';
 import type { PeopleFilter } from '../../src/people/application/person.repository';
 import { fetchPeoplePage } from '../../src/people/infrastructure/people-list.sql';
-import { requestIdsFromMark } from '../../src/attestation-requests/infrastructure/request-page-marks.sql';
+import { requestPageFromMark } from '../../src/attestation-requests/infrastructure/request-page-marks.sql';
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -426,14 +426,16 @@ describe('maintained list totals and attestation counts', () => {
       [world.tenant.organizationId],
     );
     if (offset >= total) return [];
-    return requestIdsFromMark(
+    const rows = await requestPageFromMark(
       async (statement) => t.db.query(statement.text, statement.values),
       world.tenant.organizationId,
       offset,
       limit,
       total,
+      'id',
       MARK_STRIDE,
     );
+    return rows.map((row) => row.id as string);
   }
 
   /** The same list from scratch: a count and an OFFSET walk. */

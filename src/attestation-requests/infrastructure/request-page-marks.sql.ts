@@ -9,35 +9,38 @@ export const REQUEST_LIST_VERSION = `(SELECT coalesce(sum(changes), 0)::bigint F
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
 /**
- * The ids of a page of the organization's unfiltered request list, in (created_at, id) order, walking from the mark
- * at or before `offset` (of the list's current version) instead of from the start. A mark missing for this version
- * is made, with those before it, in one walk up to it (the version and the positions from one snapshot), and the page
- * read again; if the list changed in between, the page is read from the start. `total` is the list's size as read
- * before: a page short of it means the mark was missing.
+ * A page of the organization's unfiltered request list, in (created_at, id) order, walking from the mark at or
+ * before `offset` (of the list's current version) instead of from the start: the page's ids from an index-only walk,
+ * then their rows' `columns` in the same statement. A mark missing for this version is made, with those before it, in
+ * one walk up to it (the version and the positions from one snapshot), and the page read again; if the list changed
+ * in between, the page is read from the start. `total` is the list's size as read before: a page short of it means
+ * the mark was missing.
  */
-export async function requestIdsFromMark(
+export async function requestPageFromMark(
   run: Runner,
   organizationId: string,
   offset: number,
   limit: number,
   total: number,
+  columns = 'id',
   stride = REQUEST_PAGE_MARK_STRIDE,
-): Promise<string[]> {
+): Promise<Record<string, unknown>[]> {
   const mark = Math.floor(offset / stride) * stride;
-  const fromMark = async () =>
-    (
-      await run({
-        text:
-          `SELECT id FROM attestation_requests WHERE organization_id = $1 AND (created_at, id) >= (` +
+  const rowsOf = (ids: string) =>
+    `SELECT ${columns} FROM attestation_requests WHERE id = ANY(ARRAY(${ids})) ORDER BY created_at, id`;
+  const fromMark = () =>
+    run({
+      text: rowsOf(
+        `SELECT id FROM attestation_requests WHERE organization_id = $1 AND (created_at, id) >= (` +
           `SELECT m.created_at, m.id FROM attestation_request_page_marks m ` +
           `WHERE m.organization_id = $1 AND m.position = $2::int AND m.version = ${REQUEST_LIST_VERSION}) ` +
           `ORDER BY created_at, id OFFSET $3::bigint - $2::int LIMIT $4`,
-        values: [organizationId, mark, offset, limit],
-      })
-    ).map((row) => row.id as string);
+      ),
+      values: [organizationId, mark, offset, limit],
+    });
   const expected = Math.min(limit, total - offset);
-  let ids = await fromMark();
-  if (ids.length >= expected) return ids;
+  let rows = await fromMark();
+  if (rows.length >= expected) return rows;
   await run({
     text:
       `INSERT INTO attestation_request_page_marks (organization_id, version, position, created_at, id) ` +
@@ -47,12 +50,12 @@ export async function requestIdsFromMark(
       `) p, (SELECT ${REQUEST_LIST_VERSION} AS version) v WHERE (p.n - 1) % $2 = 0 ON CONFLICT DO NOTHING`,
     values: [organizationId, stride, mark + 1],
   });
-  ids = await fromMark();
-  if (ids.length >= expected) return ids;
-  return (
-    await run({
-      text: `SELECT id FROM attestation_requests WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT $3`,
-      values: [organizationId, offset, limit],
-    })
-  ).map((row) => row.id as string);
+  rows = await fromMark();
+  if (rows.length >= expected) return rows;
+  return run({
+    text: rowsOf(
+      `SELECT id FROM attestation_requests WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT $3`,
+    ),
+    values: [organizationId, offset, limit],
+  });
 }

@@ -9,7 +9,7 @@ import { AttestationRequestListing, AttestationRequestsFilter } from '../applica
 import type { AttestationRequest } from '../domain/attestation-request';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import type { AttestationRequestRecord } from './attestation-request.record';
-import { REQUEST_PAGE_MARK_STRIDE, requestIdsFromMark } from './request-page-marks.sql';
+import { REQUEST_PAGE_MARK_STRIDE, requestPageFromMark } from './request-page-marks.sql';
 
 /** The record's columns under its property names, so a row is the record the mapper takes (no entity hydration). */
 const RECORD_COLUMNS = [
@@ -43,9 +43,10 @@ const RECORD_COLUMNS = [
  * index-only walk of attestation_requests_listing or attestation_requests_document_listing (or the short updated_at
  * range of attestation_requests_updated), as an array that the rows are then read by (`id = ANY(ARRAY(…))` rather
  * than `id IN (…)`: the statement keeps a custom plan, its OFFSET and LIMIT being parameters, and the planner weighed
- * the semi-join on every run; first page of 25 on the large seed, planning 0.18 -> 0.11 ms, execution 0.10 -> 0.07). A total over status and source alone is read from
- * attestation_request_tallies (kept by triggers, see migration 1764300000000) rather than counted. An unfiltered
- * deep page finds its ids from the nearest stored mark (request-page-marks.sql.ts) rather than from the start.
+ * the semi-join on every run; first page of 25 on the large seed, planning 0.18 -> 0.11 ms, execution 0.10 ->
+ * 0.07). A total over status and source alone is read from attestation_request_tallies (kept by triggers, see
+ * migration 1764300000000) rather than counted. An unfiltered deep page walks from the nearest stored mark
+ * (request-page-marks.sql.ts) rather than from the start, its rows read in the same statement.
  */
 @Injectable()
 export class TypeormAttestationRequestListing extends AttestationRequestListing {
@@ -68,11 +69,14 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
         const unfiltered = Object.values(filter).every((value) => value === undefined);
         let rows: AttestationRequestRecord[];
         if (unfiltered && offset >= REQUEST_PAGE_MARK_STRIDE) {
-          const ids = await requestIdsFromMark(this.run, organizationId, offset, limit, total);
-          rows = (await this.run({
-            text: `SELECT ${RECORD_COLUMNS} FROM attestation_requests WHERE id = ANY($1::varchar[]) ORDER BY created_at, id`,
-            values: [ids],
-          })) as unknown as AttestationRequestRecord[];
+          rows = (await requestPageFromMark(
+            this.run,
+            organizationId,
+            offset,
+            limit,
+            total,
+            RECORD_COLUMNS,
+          )) as unknown as AttestationRequestRecord[];
         } else {
           const { where, values } = matching(organizationId, filter);
           rows = (await this.run({
