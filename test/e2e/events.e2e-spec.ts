@@ -222,6 +222,9 @@ describe('the event log: feed, per-request list and webhooks', () => {
     expect(rest).toEqual({ data: all.slice(4), has_more: false });
     const canceled = await feed(tenant, '?type=attestation_request.canceled,attestation_request.viewed');
     expect(canceled.data).toEqual(all.filter((e) => e.type === 'attestation_request.canceled'));
+    // Both together: the cancellations after the first one.
+    const laterCanceled = await feed(tenant, `?after=${canceled.data[0].id}&type=attestation_request.canceled&limit=1`);
+    expect(laterCanceled).toEqual({ data: canceled.data.slice(1, 2), has_more: true });
     expect(await feed(tenant, `?after=${all[5].id}`)).toEqual({ data: [], has_more: false });
   });
 

@@ -9,7 +9,7 @@ import { AttestationRequestListing, AttestationRequestsFilter } from '../applica
 import type { AttestationRequest } from '../domain/attestation-request';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import type { AttestationRequestRecord } from './attestation-request.record';
-import { REQUEST_PAGE_MARK_STRIDE, requestPageFromMark } from './request-page-marks.sql';
+import { REQUEST_PAGE_MARK_STRIDE, requestPageFromMark, requestRowsByIds } from './request-page-marks.sql';
 
 /** The record's columns under its property names, so a row is the record the mapper takes (no entity hydration). */
 const RECORD_COLUMNS = [
@@ -80,10 +80,11 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
         } else {
           const { where, values } = matching(organizationId, filter);
           rows = (await this.run({
-            text:
-              `SELECT ${RECORD_COLUMNS} FROM attestation_requests WHERE id = ANY(ARRAY(SELECT id FROM attestation_requests ` +
-              `WHERE ${where} ORDER BY created_at, id OFFSET $${values.length + 1} LIMIT $${values.length + 2})) ` +
-              `ORDER BY created_at, id`,
+            text: requestRowsByIds(
+              RECORD_COLUMNS,
+              `SELECT id FROM attestation_requests WHERE ${where} ` +
+                `ORDER BY created_at, id OFFSET $${values.length + 1} LIMIT $${values.length + 2}`,
+            ),
             values: [...values, offset, limit],
           })) as unknown as AttestationRequestRecord[];
         }
