@@ -13,6 +13,11 @@ export interface MissingRequests {
    * equivalent to it) never travels to the database, where a statement log could keep it.
    */
   accessTokenHashOf: (requestId: string) => string;
+  /**
+   * Work already sent in this transaction that must succeed before the first request is issued (the pairs'
+   * assignments): the first statement's ids and token hashes are made while the database runs it.
+   */
+  after?: Promise<unknown>;
 }
 
 /** A request `issueMissing` issued. */

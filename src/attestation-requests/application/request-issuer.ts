@@ -84,6 +84,8 @@ export class RequestIssuer {
     source: RequestSource;
     announceAs: NotificationKind;
     now: Date;
+    /** Work already sent in this transaction that must succeed first (see MissingRequests.after). */
+    after?: Promise<unknown>;
   }): Promise<IssuedRequest[]> {
     const { now } = input;
     const appKey = this.config.appKey;
@@ -96,6 +98,7 @@ export class RequestIssuer {
       expiresAt: defaultExpiry(now, this.config.attestationRequestTtlDays),
       now,
       accessTokenHashOf: (requestId) => hashAttestationToken(attestationToken(appKey, requestId)),
+      after: input.after,
     });
     await this.announcements.execute({ kind: input.announceAs, requests: issued, now });
     return issued;

@@ -29,6 +29,9 @@ interface MintedRequests {
   eventIds: string[];
 }
 
+/** One turn of the event loop: a query just called has been written to the database's socket. */
+const statementOnItsWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
@@ -146,7 +149,12 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
   }
 
   async issueMissing(input: MissingRequests): Promise<IssuedRequest[]> {
-    if (input.personIds.length === 0 || input.documentIds.length === 0) return [];
+    const before = input.after ?? Promise.resolve();
+    before.catch(() => undefined); // awaited below; no unhandled rejection while the first ids are made
+    if (input.personIds.length === 0 || input.documentIds.length === 0) {
+      await before;
+      return [];
+    }
     // Statements of at most ~PAIRS_PER_STATEMENT pairs (whole documents), so that none nears the statement timeout
     // on a loaded machine; the ids of all of them are one run, in order.
     const requestRun = sqlIdRun(input.now);
@@ -155,20 +163,23 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
     const issued: IssuedRequest[] = [];
     // Every candidate's id is known before its statement (the run's ordinals), so the ids and their page tokens'
     // hashes are made here, one per possible candidate, and the key that derives the tokens stays in this process.
-    // The next statement's are made while the database runs the current one.
+    // The first statement's are made while the database runs the work it follows, the next statement's while it
+    // runs the current one.
     const mint = (start: number, candidates: number): MintedRequests => {
       const ids = Array.from({ length: candidates }, (_, index) => idAt(requestRun, start + index + 1));
       const eventIds = Array.from({ length: candidates }, (_, index) => idAt(eventRun, start + index + 1));
       return { ids, accessTokenHashes: ids.map(input.accessTokenHashOf), eventIds };
     };
+    if (input.after) await statementOnItsWay();
     let minted = mint(0, input.personIds.length * Math.min(perStatement, input.documentIds.length));
+    await before;
     for (let start = 0; start < input.documentIds.length; start += perStatement) {
       const documentIds = input.documentIds.slice(start, start + perStatement);
       const issuing = this.issueMissingOnce({ ...input, documentIds }, minted);
       issuing.catch(() => undefined); // awaited below; no unhandled rejection while the next ids are made
       const next = input.documentIds.slice(start + perStatement, start + 2 * perStatement);
       if (next.length > 0) {
-        await new Promise((resolve) => setImmediate(resolve)); // the statement is on its way
+        await statementOnItsWay();
         minted = mint((start + perStatement) * input.personIds.length, input.personIds.length * next.length);
       }
       issued.push(...(await issuing));

@@ -22,9 +22,14 @@ export class GroupIssuance {
     now: Date,
   ): Promise<void> {
     await this.memberships.withStandingsOnce(pairs.personIds, pairs.documentIds, async () => {
-      await assign();
-      if (!group.autoIssueRequests) return [];
+      if (!group.autoIssueRequests) {
+        await assign();
+        return [];
+      }
       // A request that became open meanwhile (a concurrent POST /attestation-requests) stays, and is not doubled.
+      // The assignments are awaited by the issuer, which makes the first requests' ids while they are written.
+      const assigned = assign();
+      assigned.catch(() => undefined); // awaited by the issuer, or the transaction fails with the issuer's error
       return this.issuer.issueMissing({
         organizationId: group.organizationId,
         personIds: pairs.personIds,
@@ -32,6 +37,7 @@ export class GroupIssuance {
         source: 'system',
         announceAs: 'requests_issued',
         now,
+        after: assigned,
       });
     });
   }
