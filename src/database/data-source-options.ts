@@ -19,6 +19,7 @@ import { RequestPageMarks1766200000001 } from './migrations/1766200000001-reques
 import { CheaperUlidCheck1766300000000 } from './migrations/1766300000000-cheaper-ulid-check';
 import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group-member-totals';
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
+import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   CheaperUlidCheck1766300000000,
   GroupMemberTotals1766400000000,
   FoldedSearchColumns1766500000000,
+  AssignmentGroupIndex1766600000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

@@ -139,10 +139,11 @@ describe('managing groups through the API', () => {
         `SELECT (SELECT count(*)::int FROM group_memberships WHERE group_id = $1) AS memberships,
                 (SELECT count(*)::int FROM group_documents WHERE group_id = $1) AS documents,
                 (SELECT count(*)::int FROM document_assignments WHERE person_id = $2) AS assignments,
+                (SELECT count(*)::int FROM document_assignments WHERE person_id = $2 AND group_id IS NULL) AS ungrouped,
                 (SELECT count(*)::int FROM attestation_requests WHERE person_id = $2) AS requests`,
         [group.id, person.id],
       );
-      expect(rows).toEqual({ memberships: 0, documents: 0, assignments: 1, requests: 1 });
+      expect(rows).toEqual({ memberships: 0, documents: 0, assignments: 1, ungrouped: 1, requests: 1 });
       expect(await counts()).toEqual(before);
     });
   });
