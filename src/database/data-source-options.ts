@@ -20,6 +20,7 @@ import { CheaperUlidCheck1766300000000 } from './migrations/1766300000000-cheape
 import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group-member-totals';
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
+import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   GroupMemberTotals1766400000000,
   FoldedSearchColumns1766500000000,
   AssignmentGroupIndex1766600000000,
+  RequestRevisionKey1766700000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */
