@@ -20,7 +20,9 @@ export class RequestRevisionKey1766700000000 implements MigrationInterface {
   async up(db: QueryRunner): Promise<void> {
     // A run interrupted after the first step resumes at the validation.
     const [{ added }]: { added: boolean }[] = await db.query(
-      `SELECT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'attestation_requests_revision_fkey') AS added`,
+      `SELECT EXISTS (SELECT 1 FROM pg_constraint
+                        WHERE conrelid = 'attestation_requests'::regclass
+                          AND conname = 'attestation_requests_revision_fkey') AS added`,
     );
     if (!added) {
       await inTransaction(db, async () => {
