@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createTenant, Tenant } from '../support/fixtures';
 import { createPerson } from '../support/membership-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -14,6 +16,12 @@ describe('query and body edges', () => {
     await createPerson(t.app, tenant.organizationId);
   });
   afterAll(() => t.close());
+
+  /** The test app is driven through supertest, which listens per request; this listens once for a raw client. */
+  async function listen(app: TestApp): Promise<AddressInfo> {
+    await app.app.listen(0, '127.0.0.1');
+    return app.app.getHttpServer().address() as AddressInfo;
+  }
 
   const get = (query: string, path = '/api/v1/people') => t.http.get(`${path}?${query}`).set(tenant.auth);
 
@@ -58,6 +66,33 @@ describe('query and body edges', () => {
   it('0 itself is a whole number (below the minimum)', async () => {
     const response = await get('page=0').expect(422);
     expect(response.body.errors.page).toEqual(['The page field must be at least 1.']);
+  });
+
+  it('reads a body sent in chunks (no Content-Length) and answers a POST that sends none as an empty object', async () => {
+    // Bodiless requests skip the body reader; whether one has a body is read from Transfer-Encoding or Content-Length.
+    const { port } = await listen(t);
+    const chunked = await new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          port,
+          method: 'POST',
+          path: '/api/v1/people',
+          headers: { ...tenant.auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
+      sent.on('error', reject);
+      sent.write('{"first_name":"Chunked",');
+      sent.end(`"last_name":"Body","email":"chunked.${Date.now()}@example.test"}`);
+    });
+    expect(chunked).toMatchObject({ status: 201, body: { first_name: 'Chunked', last_name: 'Body' } });
+
+    const none = await t.http.post('/api/v1/people').set(tenant.auth).expect(422);
+    expect(none.body.errors).toHaveProperty('last_name');
   });
 
   it('parses a body declared in another charset: ASCII as ISO-8859-1, and its Latin-1 letters', async () => {

@@ -67,6 +67,11 @@ export function deferredJsonBody(): RequestHandler {
   const parseLarge = express.json({ limit: LARGE_BODY_LIMIT_BYTES, strict: true, type: () => true });
   const rawLarge = express.raw({ limit: LARGE_BODY_LIMIT_BYTES, type: () => true });
   return (request: Request, response: Response, next: NextFunction) => {
+    // A request without a body (every GET) has nothing to read: body-parser would only find that out itself.
+    if (!hasBody(request)) {
+      request.body = undefined;
+      return next();
+    }
     if (OWN_BODY_PATHS.test(request.path)) return next();
     const limit = bodyLimitFor(request.method, request.path);
     (request as RequestWithBodyError).bodyLimit = limit;
@@ -107,6 +112,11 @@ export function withWellFormedStrings(body: unknown): void {
       else pending.push(child);
     }
   }
+}
+
+/** Whether a request carries a body, decided as body-parser decides it (type-is's `hasBody`). */
+function hasBody(request: Request): boolean {
+  return request.headers['transfer-encoding'] !== undefined || !isNaN(Number(request.headers['content-length']));
 }
 
 function declaredCharset(request: Request): string | null {
