@@ -8,9 +8,10 @@ import { Metrics, UNMATCHED_ROUTE } from './metrics';
  */
 export function httpMetrics(metrics: Metrics): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    response.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const started = performance.now();
+    // A response finishes once: a plain listener, without the wrapper `once` builds around it.
+    response.on('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
       const route = (request.route as { path?: unknown } | undefined)?.path;
       metrics.observeRequest(
         request.method,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { AnsweredRequests } from './answered-requests';
 
 /** Where every metric name starts, so the service's own series are easy to find next to the runtime's. */
 export const METRIC_PREFIX = 'attest_';
@@ -37,20 +38,8 @@ export interface ScrapeReadings {
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: `${METRIC_PREFIX}http_requests_total`,
-    help: 'HTTP requests answered, by method, route template and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-
-  readonly httpDuration = new Histogram({
-    name: `${METRIC_PREFIX}http_request_duration_seconds`,
-    help: 'Time from the request to the end of the response, by method, route template and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  /** `attest_http_requests_total` and `attest_http_request_duration_seconds`, recorded on every answer. */
+  private readonly answers = new AnsweredRequests([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
 
   readonly rateLimitRejections = new Counter({
     name: `${METRIC_PREFIX}rate_limit_rejections_total`,
@@ -87,6 +76,18 @@ export class Metrics {
   private processMetrics = false;
 
   constructor() {
+    this.registry.registerMetric(
+      this.answers.counter(
+        `${METRIC_PREFIX}http_requests_total`,
+        'HTTP requests answered, by method, route template and status code.',
+      ),
+    );
+    this.registry.registerMetric(
+      this.answers.histogram(
+        `${METRIC_PREFIX}http_request_duration_seconds`,
+        'Time from the request to the end of the response, by method, route template and status code.',
+      ),
+    );
     // Known outcomes start at 0, so a dashboard's rate() has a series before the first email.
     for (const outcome of ['sent', 'bounced', 'failed'] as const) this.emails.inc({ outcome }, 0);
     const readings = () => this.readings;
@@ -175,9 +176,7 @@ export class Metrics {
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    this.answers.record(method, route, status, seconds);
     if (status === 429) this.rateLimitRejections.inc({ route });
   }
 
