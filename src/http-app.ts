@@ -37,6 +37,8 @@ const OUTSIDE_API_PREFIX = [
  * usual checks and ends in the contract's 404 for a malformed id or an unknown route.
  */
 function literalBrokenPercents(request: Request, _response: Response, next: NextFunction): void {
+  // No `%` at all, nothing to decode (nearly every request): the path is not parsed for it.
+  if (!request.url.includes('%')) return next();
   try {
     decodeURIComponent(request.path);
   } catch {

@@ -50,7 +50,8 @@ export function requestLog(logger: () => Logger, configuredLevel: string) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     request.id = assignRequestId(request, response);
     const started = Date.now();
-    response.once('close', () => {
+    // A response closes once: a plain listener, without the wrapper `once` builds around it.
+    response.on('close', () => {
       const level = lineLevel(response.statusCode);
       if (level === 'silent') return;
       const finished = response.writableFinished;
