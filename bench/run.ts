@@ -119,6 +119,8 @@ interface Row {
   scenario: Scenario;
   connections: number;
   cells: Record<string, Cell>;
+  /** Per round, the API's throughput over each other server's, measured next to it: by that server's label. */
+  pairedRatios: Record<string, number[]>;
 }
 
 const RECORDER = join(__dirname, 'lib', 'sql-recorder.js');
@@ -183,6 +185,20 @@ function cellOf(rounds: Measurement[]): Cell {
 const README_BEGIN = '<!-- bench:begin -->';
 const README_END = '<!-- bench:end -->';
 
+/**
+ * The API's throughput over another server's: the median of the rounds' ratios, each round's two measurements taken
+ * one after the other, with the lowest and highest (a shared machine's load drifts between rounds, and a ratio of
+ * sums would let one slow round weigh on one side only).
+ */
+function ratioText(ratios: number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length > 1
+    ? `${fixed(median, 2)} (${fixed(sorted[0], 2)}–${fixed(sorted[sorted.length - 1], 2)})`
+    : fixed(median, 2);
+}
+
 function table(rows: Row[], labels: string[]): string[] {
   const [api, bare, ...others] = labels;
   const lines = [
@@ -195,14 +211,14 @@ function table(rows: Row[], labels: string[]): string[] {
       .map(() => '---|')
       .join('')}---|${others.map(() => '---|').join('')}`,
   ];
-  for (const { scenario, connections, cells } of rows) {
+  for (const { scenario, connections, cells, pairedRatios } of rows) {
     lines.push(
       `| \`${scenario.name}\` | ${connections} | ${labels
         .map((l) => `${fixed(cells[l].p50)} / ${fixed(cells[l].p99)}`)
         .join(' | ')} | ${labels.map((l) => fixed(cells[l].throughput, 0)).join(' | ')} | ${labels
-        .map((l) => fixed(cells[l].cpuPerRequestMs, 2))
-        .join(' | ')} | ${fixed(cells[api].throughput / cells[bare].throughput, 2)} |${others
-        .map((o) => ` ${fixed(cells[api].throughput / cells[o].throughput, 2)} |`)
+        .map((l) => fixed(cells[l].cpuPerRequestMs, 3))
+        .join(' | ')} | ${ratioText(pairedRatios[bare])} |${others
+        .map((o) => ` ${ratioText(pairedRatios[o])} |`)
         .join('')}`,
     );
   }
@@ -409,12 +425,19 @@ async function main(): Promise<void> {
           }
         }
         const cells = Object.fromEntries(servers.map((s) => [s.label, cellOf(measured[s.label])]));
-        rows.push({ scenario, connections, cells });
+        const [apiLabel, ...otherLabels] = servers.map((s) => s.label);
+        const pairedRatios = Object.fromEntries(
+          otherLabels.map((label) => [
+            label,
+            measured[apiLabel].map((m, round) => m.requestsPerSecond / measured[label][round].requestsPerSecond),
+          ]),
+        );
+        rows.push({ scenario, connections, cells, pairedRatios });
         for (const server of servers) {
           const cell = cells[server.label];
           log(
             `${server.label.padEnd(6)} ${connections} conn: ${cell.requests} requests, p50 ${ms(cell.p50)}, p99 ${ms(cell.p99)}, ` +
-              `${fixed(cell.throughput, 0)} req/s, ${fixed(cell.cpuPerRequestMs, 2)} ms CPU/request, RSS ${fixed(cell.peakRssMb, 0)} MB` +
+              `${fixed(cell.throughput, 0)} req/s, ${fixed(cell.cpuPerRequestMs, 3)} ms CPU/request, RSS ${fixed(cell.peakRssMb, 0)} MB` +
               (Object.keys(cell.unexpected).length ? `, UNEXPECTED ${JSON.stringify(cell.unexpected)}` : ''),
           );
         }
