@@ -45,7 +45,7 @@ const answer = fc.record({
 });
 
 describe('AnsweredRequests', () => {
-  it("exposes exactly the text prom-client's own counter and histogram expose for the same answers, in both formats", async () => {
+  it("exposes exactly what prom-client's own counter and histogram expose for the same answers: the text in both formats, and the JSON", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(answer, { maxLength: 60 }),
@@ -58,6 +58,7 @@ describe('AnsweredRequests', () => {
             actual.record(method, route, status, seconds);
           }
           expect(await actual.registry.metrics()).toBe(await expected.registry.metrics());
+          expect(await actual.registry.getMetricsAsJSON()).toEqual(await expected.registry.getMetricsAsJSON());
         },
       ),
       { numRuns: 200 },

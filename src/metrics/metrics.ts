@@ -39,7 +39,7 @@ export class Metrics {
   readonly registry = new Registry();
 
   /** `attest_http_requests_total` and `attest_http_request_duration_seconds`, recorded on every answer. */
-  private readonly answers = new AnsweredRequests([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  private readonly answers = registeredAnswers(this.registry);
 
   readonly rateLimitRejections = new Counter({
     name: `${METRIC_PREFIX}rate_limit_rejections_total`,
@@ -76,18 +76,6 @@ export class Metrics {
   private processMetrics = false;
 
   constructor() {
-    this.registry.registerMetric(
-      this.answers.counter(
-        `${METRIC_PREFIX}http_requests_total`,
-        'HTTP requests answered, by method, route template and status code.',
-      ),
-    );
-    this.registry.registerMetric(
-      this.answers.histogram(
-        `${METRIC_PREFIX}http_request_duration_seconds`,
-        'Time from the request to the end of the response, by method, route template and status code.',
-      ),
-    );
     // Known outcomes start at 0, so a dashboard's rate() has a series before the first email.
     for (const outcome of ['sent', 'bounced', 'failed'] as const) this.emails.inc({ outcome }, 0);
     const readings = () => this.readings;
@@ -222,4 +210,22 @@ function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     );
   });
+}
+
+/** The HTTP answers' tally, its two metrics registered first, where prom-client's own were. */
+function registeredAnswers(registry: Registry): AnsweredRequests {
+  const answers = new AnsweredRequests([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  registry.registerMetric(
+    answers.counter(
+      `${METRIC_PREFIX}http_requests_total`,
+      'HTTP requests answered, by method, route template and status code.',
+    ),
+  );
+  registry.registerMetric(
+    answers.histogram(
+      `${METRIC_PREFIX}http_request_duration_seconds`,
+      'Time from the request to the end of the response, by method, route template and status code.',
+    ),
+  );
+  return answers;
 }

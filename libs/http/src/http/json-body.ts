@@ -69,7 +69,7 @@ export function deferredJsonBody(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     // A request without a body (every GET) has nothing to read: body-parser would only find that out itself.
     if (!hasBody(request)) {
-      request.body = undefined;
+      if (!('body' in (request as object))) request.body = undefined;
       return next();
     }
     if (OWN_BODY_PATHS.test(request.path)) return next();
