@@ -186,9 +186,10 @@ const README_BEGIN = '<!-- bench:begin -->';
 const README_END = '<!-- bench:end -->';
 
 /**
- * The API's throughput over another server's: the median of the rounds' ratios, each round's two measurements taken
- * one after the other, with the lowest and highest (a shared machine's load drifts between rounds, and a ratio of
- * sums would let one slow round weigh on one side only).
+ * The API's throughput over another server's: the median of the rounds' ratios, each from the two servers'
+ * measurements of the same round (the API's and the bare server's one after the other; a baseline's one measurement
+ * further off), with the lowest and highest. A shared machine's load drifts between rounds, and a ratio of sums would
+ * let one slow round weigh on one side only.
  */
 function ratioText(ratios: number[]): string {
   const sorted = [...ratios].sort((a, b) => a - b);
