@@ -17,6 +17,7 @@ import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
 import { dropRedisPrefix } from '../test/support/redis-keys';
 import { DOCUMENTS, PEOPLE, seedOrganization, seedRound } from './lib/group-add-seed';
+import { medianOf } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 const log = (text = '') => process.stdout.write(`${text}\n`);
@@ -103,7 +104,6 @@ async function main(): Promise<void> {
     await smtp.close();
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   log();
   log('| measure | median | min | max |');
   log('|---|---|---|---|');
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     ['from the POST to the 100th email accepted by SMTP', results.map((r) => r.lastEmail)],
   ] as const) {
     log(
-      `| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`,
+      `| ${label} | ${medianOf(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${Math.max(...values).toFixed(0)} ms |`,
     );
   }
 }

@@ -29,6 +29,7 @@ import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
 import { dropRedisPrefix } from '../test/support/redis-keys';
 import { seedOrganization, seedRound, Seed } from './lib/group-add-seed';
+import { medianOf } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 const ENDPOINTS = 3;
@@ -240,11 +241,10 @@ export async function runWebhookBench(): Promise<void> {
     const percent = Math.round((ratio - 1) * 100);
     return percent >= 0 ? `${percent} % more` : `${-percent} % less`;
   };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   // Each round's pair, the add with endpoints against the add without made just before it.
   const ratios = builds[0].subscribed.map((r, round) => r.response / builds[0].plain[round]);
   const cell = (values: number[]) =>
-    `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+    `${medianOf(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:webhooks\` (${rounds} rounds per build, ` +
       `${builds.length > 1 ? 'alternating with the baseline' : 'no baseline'}; Node ${process.version}; shared machine): median (min–max)`,
@@ -262,9 +262,9 @@ export async function runWebhookBench(): Promise<void> {
       ] as const
     ).map(([title, values]) => `| ${title} | ${builds.map((b) => cell(values(b))).join(' | ')} |`),
     '',
-    `This build: the add with 3 endpoints takes ${relative(median(ratios))} than the same add without, the median of ` +
+    `This build: the add with 3 endpoints takes ${relative(medianOf(ratios))} than the same add without, the median of ` +
       `the rounds' pairs (${relative(Math.min(...ratios))} to ${relative(Math.max(...ratios))}; target: at most 10 % more); ` +
-      `the 6,000th delivery after ${(median(builds[0].subscribed.map((r) => r.delivered)) / 1000).toFixed(1)} s (target: within 10 s).`,
+      `the 6,000th delivery after ${(medianOf(builds[0].subscribed.map((r) => r.delivered)) / 1000).toFixed(1)} s (target: within 10 s).`,
   ];
   log();
   for (const line of lines) log(line);

@@ -22,6 +22,7 @@ import { dropDatabase, recreateDatabase } from './lib/bench-database';
 import { dropRedisPrefix } from '../test/support/redis-keys';
 import { writeReadmeSection } from './lib/readme';
 import { DOCUMENTS, Seed, seedOrganization } from './lib/group-add-seed';
+import { medianOf } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 const MEMBERS = 1_000;
@@ -154,7 +155,6 @@ export async function benchGroupDocuments(): Promise<{ failures: string[]; table
     await smtp.close();
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const table = ['| measure | median | min | max | target |', '|---|---|---|---|---|'];
   const failures: string[] = [];
   for (const [label, values, target] of [
@@ -163,7 +163,7 @@ export async function benchGroupDocuments(): Promise<{ failures: string[]; table
   ] as const) {
     const worst = Math.max(...values);
     table.push(
-      `| ${label} | ${median(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${worst.toFixed(0)} ms | ` +
+      `| ${label} | ${medianOf(values).toFixed(0)} ms | ${Math.min(...values).toFixed(0)} ms | ${worst.toFixed(0)} ms | ` +
         `< ${target} ms: ${worst < target ? 'met' : 'MISSED'} |`,
     );
     if (worst >= target) failures.push(`group documents add, ${label}: ${worst.toFixed(0)} ms, not under ${target} ms`);

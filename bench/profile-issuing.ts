@@ -19,6 +19,7 @@ import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-
 import { dropDatabase, recreateDatabase } from './lib/bench-database';
 import { dropRedisPrefix } from '../test/support/redis-keys';
 import { DOCUMENTS, PEOPLE, Seed, seedOrganization, seedRound } from './lib/group-add-seed';
+import { medianOf } from './lib/measure';
 
 const log = (text = '') => process.stdout.write(`${text}\n`);
 const MEMBERS = 1_000;
@@ -185,11 +186,10 @@ async function main(): Promise<void> {
       }
     }
     log();
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     for (const target of targets) {
       log(`## ${target.dir}`);
       for (const [key, values] of Object.entries(target.times))
-        log(`${key}: median ${median(values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`);
+        log(`${key}: median ${medianOf(values).toFixed(0)} ms (${values.map((v) => v.toFixed(0)).join(', ')})`);
       if (process.env.PROFILE_FUNCTIONS === '1') {
         const { rows } = await target.client.query(
           `SELECT funcname, calls, round(total_time::numeric, 1) AS total_ms, round(self_time::numeric, 1) AS self_ms

@@ -33,7 +33,7 @@ import { benchGroupDocuments } from './group-documents-emails';
 import { writeReadmeSection } from './lib/readme';
 import { explainQueries } from './lib/explain';
 import { seedLargeOrganization } from './lib/large-organization';
-import { measure, Measurement, percentileOf, rssMbOf } from './lib/measure';
+import { measure, Measurement, medianOf, percentileOf, rssMbOf } from './lib/measure';
 import type { BenchContext, Scenario } from './scenario';
 
 const ROOT = join(__dirname, '..');
@@ -192,12 +192,8 @@ const README_END = '<!-- bench:end -->';
  * let one slow round weigh on one side only.
  */
 function ratioText(ratios: number[]): string {
-  const sorted = [...ratios].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return sorted.length > 1
-    ? `${fixed(median, 2)} (${fixed(sorted[0], 2)}–${fixed(sorted[sorted.length - 1], 2)})`
-    : fixed(median, 2);
+  const median = fixed(medianOf(ratios), 2);
+  return ratios.length > 1 ? `${median} (${fixed(Math.min(...ratios), 2)}–${fixed(Math.max(...ratios), 2)})` : median;
 }
 
 function table(rows: Row[], labels: string[]): string[] {

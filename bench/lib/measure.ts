@@ -43,6 +43,14 @@ export function percentileOf(sorted: number[], p: number): number {
   return percentile(sorted, p);
 }
 
+/** The median of values in any order (the mean of the middle two for an even count). */
+export function medianOf(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = (p / 100) * (sorted.length - 1);
