@@ -96,7 +96,7 @@ function main() {
     );
     return 1;
   }
-  console.log(`${name}: ${result.checked} commits after ${BASE.slice(0, 9)}, every message follows the rule`);
+  console.log(`${name}: ${result.checked} commit(s) after ${BASE.slice(0, 9)}, every message follows the rule`);
   return 0;
 }
 
