@@ -15,7 +15,7 @@
  * Knobs: BENCH_ROUNDS (default 7), BENCH_WEBHOOK_DATABASE_URL (the baseline's database gets the suffix `_before`),
  * REDIS_URL, BENCH_KEEP_DATABASE=1, BENCH_BASELINE_LABEL (how the table names the baseline, e.g. its commit),
  * BENCH_CPU_PROFILE=<dir> (profiles of the API and the worker of each build), BENCH_WRITE_README=0 (leave the
- * README's webhook table alone).
+ * webhook table of docs/benchmark.md alone).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -272,7 +272,7 @@ export async function runWebhookBench(): Promise<void> {
 }
 
 function writeReadme(table: string): void {
-  const path = join(ROOT, 'README.md');
+  const path = join(ROOT, 'docs', 'benchmark.md');
   const readme = readFileSync(path, 'utf8');
   const begin = readme.indexOf(README_BEGIN);
   const end = readme.indexOf(README_END);

@@ -5,7 +5,7 @@
  * call under 3 s, every email accepted within 20 s. The built API and the built worker run as separate processes
  * against a database of their own and the Redis of REDIS_URL; the SMTP server is in this process.
  * `npm run bench` runs it after its scenarios (BENCH_ONLY=group-documents runs it alone); `npm run
- * bench:group-documents` runs only this. Both write the table into the README's Performance section, between
+ * bench:group-documents` runs only this. Both write the table into docs/benchmark.md, between
  * `<!-- bench:group-documents:begin -->` and `<!-- bench:group-documents:end -->` (BENCH_WRITE_README=0 leaves it).
  * Knobs: BENCH_ROUNDS (default 3; a fresh group of 1,000 fresh people each), BENCH_GROUP_DOCUMENTS_DATABASE_URL,
  * REDIS_URL, BENCH_KEEP_DATABASE=1.
@@ -66,7 +66,7 @@ export interface GroupDocumentsResult {
 
 /**
  * Runs the rounds and prints a table; answers the targets missed (an empty list when both are met) and the
- * table's lines (for the README).
+ * table's lines (for docs/benchmark.md).
  */
 export async function benchGroupDocuments(): Promise<{ failures: string[]; table: string[] }> {
   for (const entry of ['dist/src/main.js', 'dist/src/worker.js']) {

@@ -230,7 +230,7 @@ async function otherBenches(failures: string[]): Promise<void> {
     const groupDocuments = await benchGroupDocuments();
     failures.push(...groupDocuments.failures);
     if (process.env.BENCH_WRITE_README !== '0' && writeReadmeSection('group-documents', groupDocuments.table))
-      log('(README.md group documents table updated)');
+      log('(docs/benchmark.md group documents table updated)');
   }
 
   // The webhooks benchmark (its own database and processes): a 2,000-request group add fanned out to 3 endpoints.
@@ -471,7 +471,7 @@ async function main(): Promise<void> {
     lines.push('', `Peak RSS through the whole run (VmHWM): ${peaks}.`);
     for (const line of lines) log(line);
     if (!process.env.BENCH_ONLY && process.env.BENCH_WRITE_README !== '0') {
-      const readme = join(ROOT, 'README.md');
+      const readme = join(ROOT, 'docs', 'benchmark.md');
       const text = readFileSync(readme, 'utf8');
       const begin = text.indexOf(README_BEGIN);
       const end = text.indexOf(README_END);
@@ -481,7 +481,7 @@ async function main(): Promise<void> {
           readme,
           `${text.slice(0, begin + README_BEGIN.length)}\n${stamp}\n\n${lines.join('\n')}\n${text.slice(end)}`,
         );
-        log('(README.md table updated)');
+        log('(docs/benchmark.md table updated)');
       }
     }
   } finally {

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const README = join(__dirname, '..', '..', 'README.md');
+const README = join(__dirname, '..', '..', 'docs', 'benchmark.md');
 
 /**
- * Replaces what the README holds between `<!-- bench:<name>:begin -->` and `<!-- bench:<name>:end -->` (the
- * benchmark's own figures in the Performance section); answers false when the markers are missing.
+ * Replaces what docs/benchmark.md holds between `<!-- bench:<name>:begin -->` and `<!-- bench:<name>:end -->` (the
+ * benchmark's latest figures); answers false when the markers are missing.
  */
 export function writeReadmeSection(name: string, lines: readonly string[]): boolean {
   const begin = `<!-- bench:${name}:begin -->`;

@@ -1,0 +1,64 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+/**
+ * The README is a guide and docs/ its reference: every link between them leads somewhere, and neither points at a
+ * file the repository does not hold (the contract documents live outside it).
+ */
+const ROOT = join(__dirname, '../..');
+const PAGES = [
+  'README.md',
+  'bench/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
+const withoutCode = (text: string) => text.replace(/```[\s\S]*?```/g, '');
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens. */
+function anchorsOf(page: string): Set<string> {
+  const headings = [...withoutCode(read(page)).matchAll(/^#+ (.*)$/gm)].map((match) =>
+    match[1]
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+      .replace(/ /g, '-'),
+  );
+  return new Set(headings);
+}
+
+function brokenLinks(page: string): string[] {
+  const broken: string[] = [];
+  for (const [, target] of withoutCode(read(page)).matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    const [path, anchor] = target.split('#');
+    const file = path ? normalize(join(dirname(page), path)) : page;
+    if (!existsSync(join(ROOT, file))) broken.push(`${page}: ${target} (no such file)`);
+    else if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor))
+      broken.push(`${page}: ${target} (no such heading in ${relative('.', file)})`);
+  }
+  return broken;
+}
+
+describe('the documentation', () => {
+  it('has a README of at most 600 lines', () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(600);
+  });
+
+  it.each(PAGES)('%s links only to files and headings that exist', (page) => {
+    expect(brokenLinks(page)).toEqual([]);
+  });
+
+  it.each(PAGES)('%s names no document kept outside the repository', (page) => {
+    const outside =
+      /shared\/spec|attestation-api\.md|CLARIFICATIONS|EXTENSIONS\.md|OPERATIONS\.md|STYLE\.md|STACK-NOTES/g;
+    expect(read(page).match(outside) ?? []).toEqual([]);
+  });
+
+  it('finds a broken link when there is one', () => {
+    expect(anchorsOf('README.md').has('configuration')).toBe(true);
+    expect(anchorsOf('README.md').has('no-such-heading')).toBe(false);
+  });
+});
