@@ -2,10 +2,9 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ApiException } from '@lib/http';
+import { accessPolicyOf, ApiException } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { AuthenticateApiToken } from '../application/authenticate-api-token.use-case';
-import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 import { enforceRateLimit } from './rate-limit';
 

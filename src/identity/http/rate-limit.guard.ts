@@ -2,8 +2,8 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { accessPolicyOf } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
-import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 import { enforceRateLimit } from './rate-limit';
 
