@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { MeteredPeriodicSchedule } from '../metrics/metered-periodic-schedule';
+import { MeteredPeriodicSchedule } from './infrastructure/metered-periodic-schedule';
 import { Metrics } from '../metrics/metrics';
 import { PeriodicSchedule } from './application/periodic-schedule';
 import { BullmqPeriodicSchedule } from './infrastructure/bullmq-periodic-schedule';
