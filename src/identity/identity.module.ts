@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
@@ -18,6 +19,10 @@ import { SubscriptionGuard } from './http/subscription.guard';
 import { TypeormApiTokenRepository } from './infrastructure/typeorm-api-token.repository';
 import { TypeormOrganizationRepository } from './infrastructure/typeorm-organization.repository';
 import { TypeormUserRepository } from './infrastructure/typeorm-user.repository';
+import { OrganizationRecord } from './infrastructure/organization.record';
+import { UserRecord } from './infrastructure/user.record';
+import { OrganizationMembershipRecord } from './infrastructure/organization-membership.record';
+import { ApiTokenRecord } from './infrastructure/api-token.record';
 
 const useCases = [
   AuthenticateApiToken,
@@ -31,6 +36,7 @@ const useCases = [
 ];
 
 @Module({
+  imports: [TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord])],
   controllers: [MeController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
