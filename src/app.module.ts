@@ -21,9 +21,9 @@ import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
 import { IdempotencyKeyGuard } from './idempotency/http/idempotency-key.guard';
-import { IdempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
+import { idempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
-import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
+import { requestLifecycleModule } from './attestation-requests/request-lifecycle.module';
 import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { MetricsHttpModule } from './metrics/metrics.module';
@@ -141,10 +141,10 @@ function deliveringModules(
   const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
   return [
     NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
-    RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    requestLifecycleModule(effective.lifecycleIntervalMs),
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
-    IdempotencyKeySweepModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    idempotencyKeySweepModule(effective.lifecycleIntervalMs),
   ];
 }
