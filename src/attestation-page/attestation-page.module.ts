@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { RateLimiter } from '../identity/http/rate-limit';
 import { AttestationLedger } from './application/attestation-ledger';
 import { AttestationPageContent } from './application/attestation-page-content';
 import { OpenAttestationPage } from './application/open-attestation-page.use-case';
@@ -20,6 +21,7 @@ import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestat
     OpenAttestationPage,
     SignAttestation,
     FormProtection,
+    RateLimiter,
     PageRateLimit,
   ],
   exports: [OpenAttestationPage, SignAttestation],

@@ -13,6 +13,7 @@ import { RevokeApiToken } from './application/revoke-api-token.use-case';
 import { UserRepository } from './application/user.repository';
 import { AuthenticationGuard } from './http/authentication.guard';
 import { MeController } from './http/me.controller';
+import { RateLimiter } from './http/rate-limit';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RoleGuard } from './http/role.guard';
 import { SubscriptionGuard } from './http/subscription.guard';
@@ -43,6 +44,7 @@ const useCases = [
     { provide: UserRepository, useClass: TypeormUserRepository },
     { provide: ApiTokenRepository, useClass: TypeormApiTokenRepository },
     ...useCases,
+    RateLimiter,
     AuthenticationGuard,
     RateLimitGuard,
     SubscriptionGuard,
@@ -52,6 +54,7 @@ const useCases = [
     ...useCases,
     OrganizationRepository,
     UserRepository,
+    RateLimiter,
     AuthenticationGuard,
     RateLimitGuard,
     SubscriptionGuard,
