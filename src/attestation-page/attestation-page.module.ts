@@ -11,6 +11,8 @@ import { PageRateLimit } from './http/page-rate-limit';
 import { TypeormAttestationLedger } from './infrastructure/typeorm-attestation-ledger';
 import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestation-page-content';
 
+const useCases = [OpenAttestationPage, SignAttestation];
+
 /** The recipient's page: read the document revision, type a name, sign. */
 @Module({
   imports: [AttestationRequestsModule],
@@ -18,12 +20,11 @@ import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestat
   providers: [
     { provide: AttestationPageContent, useClass: TypeormAttestationPageContent },
     { provide: AttestationLedger, useClass: TypeormAttestationLedger },
-    OpenAttestationPage,
-    SignAttestation,
+    ...useCases,
     FormProtection,
     RateLimiter,
     PageRateLimit,
   ],
-  exports: [OpenAttestationPage, SignAttestation],
+  exports: useCases,
 })
 export class AttestationPageModule {}
