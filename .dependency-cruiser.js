@@ -2,6 +2,9 @@
  * Keeps the layers honest: domain code is plain TypeScript, and modules meet through their application
  * layer (ports and use-cases), never through another module's infrastructure.
  */
+/** The shared ground: folders every feature stands on, which therefore know none of them. */
+const FOUNDATIONS = '^(libs/|src/(database|config|metrics|logging|health|scheduling|shutdown|redis)/)';
+
 module.exports = {
   forbidden: [
     {
@@ -33,10 +36,27 @@ module.exports = {
       name: 'no-reaching-into-other-modules-infrastructure',
       comment:
         'Modules meet through ports and use-cases. Table mappings (*.record.ts) are the shared schema and may be ' +
-        'read by another module\'s adapter; src/database is the composition root that lists them all.',
+        "read by another module's adapter; each module registers its own with TypeORM.",
       severity: 'error',
-      from: { path: '^src/([^/]+)/', pathNot: '^src/database/' },
+      from: { path: '^src/([^/]+)/' },
       to: { path: '^src/([^/]+)/infrastructure/', pathNot: ['^src/$1/infrastructure/', '\\.record\\.ts$'] },
+    },
+    {
+      name: 'foundations-know-no-feature',
+      comment:
+        'The foundations (database, configuration, metrics, logging, health, scheduling, shutdown, Redis and the ' +
+        'shared libraries) serve every feature and import none: a feature registers its own records, defaults and ' +
+        'metering with them.',
+      severity: 'error',
+      from: { path: FOUNDATIONS },
+      to: { path: '^src/', pathNot: FOUNDATIONS },
+    },
+    {
+      name: 'pages-without-notifications',
+      comment: 'A page shares HTML helpers with the emails through libs/http, never through the notification module.',
+      severity: 'error',
+      from: { path: '^src/attestation-page/' },
+      to: { path: '^src/notifications/' },
     },
     { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
   ],

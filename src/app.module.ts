@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, Reflector } from '@nestjs/core';
 import { ThrottlerModule, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type Redis from 'ioredis';
-import { ApiExceptionFilter, JsonObjectBodyGuard, PathIdGuard, RouteCatalog } from '@lib/http';
+import { accessPolicyOf, ApiExceptionFilter, JsonObjectBodyGuard, PathIdGuard, RouteCatalog } from '@lib/http';
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
@@ -14,7 +14,6 @@ import { DocumentsModule } from './documents/documents.module';
 import { GroupMembershipsModule } from './groups/group-memberships.module';
 import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
-import { accessPolicyOf } from './identity/http/access-policy';
 import { AuthenticationGuard } from './identity/http/authentication.guard';
 import { RATE_LIMIT_WINDOW_MS, ResilientThrottlerStorage } from './identity/http/rate-limit';
 import { RateLimitGuard } from './identity/http/rate-limit.guard';
@@ -22,9 +21,9 @@ import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
 import { IdentityModule } from './identity/identity.module';
 import { IdempotencyKeyGuard } from './idempotency/http/idempotency-key.guard';
-import { IdempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
+import { idempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
-import { RequestLifecycleModule } from './attestation-requests/request-lifecycle.module';
+import { requestLifecycleModule } from './attestation-requests/request-lifecycle.module';
 import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notifications/notification-consumer';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { MetricsHttpModule } from './metrics/metrics.module';
@@ -142,10 +141,10 @@ function deliveringModules(
   const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
   return [
     NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
-    RequestLifecycleModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    requestLifecycleModule(effective.lifecycleIntervalMs),
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
-    IdempotencyKeySweepModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
+    idempotencyKeySweepModule(effective.lifecycleIntervalMs),
   ];
 }

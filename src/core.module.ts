@@ -55,6 +55,8 @@ export class CoreModule {
             statementTimeoutMs: config.statementTimeoutMs,
             queryTimeoutMs: config.queryTimeoutMs,
           }),
+          // Each feature module registers its own records (TypeOrmModule.forFeature): the database knows none of them.
+          autoLoadEntities: true,
           ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
         }),
         RedisModule,

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { runEntryPoint } from './entry-point';
 import { createHttpApp } from './http-app';
 import { processLog } from './logging/process-log';
 import { Metrics } from './metrics/metrics';
@@ -30,23 +31,14 @@ export async function startApi(
 }
 
 if (require.main === module) {
-  const log = processLog('Start');
-  let config: AppConfig;
-  try {
-    config = new AppConfig();
-    const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
-    if (missing.length > 0)
-      throw new Error(`start:prod needs ${missing.join(', ')}; use npm start for the embedded mode`);
-  } catch (error) {
-    log.fatal((error as Error).message);
-    process.exit(1);
-  }
-  startApi(config).then(
-    () =>
-      processLog('Start', config.logLevel).info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`),
-    (error: unknown) => {
-      log.fatal(`failed to start: ${(error as Error).message}`);
-      process.exit(1);
+  runEntryPoint({
+    logContext: 'Start',
+    command: 'start:prod',
+    hint: '; use npm start for the embedded mode',
+    failure: 'failed to start',
+    start: async (config) => {
+      await startApi(config);
+      processLog('Start', config.logLevel).info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`);
     },
-  );
+  });
 }

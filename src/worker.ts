@@ -4,6 +4,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { CoreOptions } from './core.module';
+import { runEntryPoint } from './entry-point';
 import { processLog, warnWithoutSmtp } from './logging/process-log';
 import { Metrics } from './metrics/metrics';
 import type { NotificationWorkerSettings } from './notifications/notification-consumer';
@@ -52,18 +53,10 @@ export async function startWorker(config: AppConfig): Promise<INestApplicationCo
 }
 
 if (require.main === module) {
-  const log = processLog('Worker');
-  let config: AppConfig;
-  try {
-    config = new AppConfig();
-    const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`start:worker needs ${missing.join(', ')}`);
-  } catch (error) {
-    log.fatal((error as Error).message);
-    process.exit(1);
-  }
-  startWorker(config).catch((error: unknown) => {
-    log.fatal(`worker failed to start: ${(error as Error).message}`);
-    process.exit(1);
+  runEntryPoint({
+    logContext: 'Worker',
+    command: 'start:worker',
+    failure: 'worker failed to start',
+    start: startWorker,
   });
 }

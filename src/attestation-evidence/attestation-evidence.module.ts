@@ -13,6 +13,8 @@ import { ProcessCertificateRenderer } from './infrastructure/process-certificate
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
 
+const useCases = [ShowAttestationEvidence, RenderCertificate];
+
 /** Evidence of an attestation: the evidence record and the certificate of completion (EXTENSIONS.md §5). */
 @Module({
   imports: [AttestationRequestsModule, EventsModule],
@@ -22,9 +24,8 @@ import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snaps
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },
     { provide: RequestEventHistory, useClass: EventLogHistory },
-    ShowAttestationEvidence,
-    RenderCertificate,
+    ...useCases,
   ],
-  exports: [ShowAttestationEvidence, RenderCertificate],
+  exports: useCases,
 })
 export class AttestationEvidenceModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { RateLimiter } from '../identity/http/rate-limit';
 import { AttestationLedger } from './application/attestation-ledger';
 import { AttestationPageContent } from './application/attestation-page-content';
 import { OpenAttestationPage } from './application/open-attestation-page.use-case';
@@ -10,6 +11,8 @@ import { PageRateLimit } from './http/page-rate-limit';
 import { TypeormAttestationLedger } from './infrastructure/typeorm-attestation-ledger';
 import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestation-page-content';
 
+const useCases = [OpenAttestationPage, SignAttestation];
+
 /** The recipient's page: read the document revision, type a name, sign. */
 @Module({
   imports: [AttestationRequestsModule],
@@ -17,11 +20,11 @@ import { TypeormAttestationPageContent } from './infrastructure/typeorm-attestat
   providers: [
     { provide: AttestationPageContent, useClass: TypeormAttestationPageContent },
     { provide: AttestationLedger, useClass: TypeormAttestationLedger },
-    OpenAttestationPage,
-    SignAttestation,
+    ...useCases,
     FormProtection,
+    RateLimiter,
     PageRateLimit,
   ],
-  exports: [OpenAttestationPage, SignAttestation],
+  exports: useCases,
 })
 export class AttestationPageModule {}

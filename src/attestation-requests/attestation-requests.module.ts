@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnnouncedRequests } from '../notifications/application/announced-requests';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { EventsModule } from '../events/events.module';
@@ -23,6 +24,7 @@ import { TypeormAttestationRequestListing } from './infrastructure/typeorm-attes
 import { TypeormAttestationRequestRepository } from './infrastructure/typeorm-attestation-request.repository';
 import { TypeormDocumentAssignments } from './infrastructure/typeorm-document-assignments';
 import { TypeormRequestTargets } from './infrastructure/typeorm-request-targets';
+import { AttestationRequestRecord } from './infrastructure/attestation-request.record';
 
 const useCases = [
   CreateAttestationRequest,
@@ -41,7 +43,7 @@ const useCases = [
  * the notifications port (AnnouncedRequests), which the composition root hands to the notification worker.
  */
 @Module({
-  imports: [NotificationsModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([AttestationRequestRecord]), NotificationsModule, EventsModule],
   controllers: [AttestationRequestsController],
   providers: [
     { provide: AttestationRequestRepository, useClass: TypeormAttestationRequestRepository },

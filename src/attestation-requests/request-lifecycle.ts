@@ -1,42 +1,26 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
-import { PeriodicSchedule } from '../scheduling/application/periodic-schedule';
+import { PeriodicPasses } from '../scheduling/application/periodic-passes';
 import { LIFECYCLE_TASKS, LifecycleTask } from './application/lifecycle-schedule';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
 
-export interface RequestLifecycleSettings {
-  /** How often each pass (expiry, reminders, renewal) runs. */
-  intervalMs: number;
-}
-
-export const REQUEST_LIFECYCLE_SETTINGS = Symbol('REQUEST_LIFECYCLE_SETTINGS');
-
 /**
- * Runs the scheduled passes of the request lifecycle in the worker (and in the embedded API, which is its own
+ * The scheduled passes of the request lifecycle, run in the worker (and in the embedded API, which is its own
  * worker): expiry, reminders and renewal. The emails a pass writes to the outbox are relayed to the queue as soon
  * as each of its transactions commits (an after-commit hook of the unit of work); if that fails they stay
  * pending and the periodic relay hands them over.
  */
 @Injectable()
-export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RequestLifecycle implements PeriodicPasses {
+  readonly tasks = LIFECYCLE_TASKS;
   private readonly logger = new Logger('RequestLifecycle');
 
   constructor(
-    private readonly schedule: PeriodicSchedule,
     private readonly expireOverdue: ExpireOverdueRequests,
     private readonly sendReminders: SendDueReminders,
     private readonly renewDue: RenewDueAttestations,
-    @Inject(REQUEST_LIFECYCLE_SETTINGS) private readonly settings: RequestLifecycleSettings,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.schedule.start(LIFECYCLE_TASKS, (task) => this.run(task as LifecycleTask), this.settings.intervalMs);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.schedule.close();
-  }
 
   /** One pass of `task`, now; answers how many requests it changed or issued. */
   async run(task: LifecycleTask): Promise<number> {

@@ -1,5 +1,3 @@
-import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '../webhooks/domain/retry-schedule';
-
 /**
  * The environment, read and checked once at boot. A bad value stops the process with a one-line reason
  * instead of failing later on the first request.
@@ -25,8 +23,8 @@ export class AppConfig {
   readonly appKey: string | undefined;
   /** Webhook endpoints may be http:// and reach private, loopback, link-local and unique-local addresses. */
   readonly webhookAllowPrivateNetworks: boolean;
-  /** Seconds before each webhook retry; its length is the number of retries. */
-  readonly webhookRetrySchedule: readonly number[];
+  /** Seconds before each webhook retry, its length the number of retries; unset, the webhooks module's own. */
+  readonly webhookRetrySchedule: readonly number[] | undefined;
   /**
    * Server-side `statement_timeout` of every pooled connection, a little above the slowest legitimate query; the
    * client-side bound (`clientWithQueryDeadline`) is one second more, so a database that stops answering altogether
@@ -91,9 +89,9 @@ export class AppConfig {
   }
 }
 
-/** Whole seconds, comma-separated; unset, EXTENSIONS.md's 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-function retrySchedule(raw: string | undefined): readonly number[] {
-  if (raw === undefined) return DEFAULT_RETRY_SCHEDULE_SECONDS;
+/** Whole seconds, comma-separated. */
+function retrySchedule(raw: string | undefined): readonly number[] | undefined {
+  if (raw === undefined) return undefined;
   const values = raw.split(',').map((part) => part.trim());
   if (values.length > 50 || values.some((value) => !/^\d{1,7}$/.test(value))) {
     throw new Error(

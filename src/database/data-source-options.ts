@@ -21,7 +21,6 @@ import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
-import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -68,7 +67,6 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
   return {
     type: 'postgres',
     url,
-    entities: RECORDS,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchiveDocument } from './application/archive-document.use-case';
 import { CreateDocument } from './application/create-document.use-case';
 import { DocumentListingRepository } from './application/document-listing.repository';
@@ -13,6 +14,9 @@ import { DocumentPathGuard } from './http/document-path.guard';
 import { DocumentsController } from './http/documents.controller';
 import { TypeormDocumentListingRepository } from './infrastructure/typeorm-document-listing.repository';
 import { TypeormDocumentRepository } from './infrastructure/typeorm-document.repository';
+import { DocumentRecord } from './infrastructure/document.record';
+import { DocumentRevisionRecord } from './infrastructure/document-revision.record';
+import { DocumentAssignmentRecord } from './infrastructure/document-assignment.record';
 
 const useCases = [
   CreateDocument,
@@ -26,6 +30,7 @@ const useCases = [
 ];
 
 @Module({
+  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord])],
   controllers: [DocumentsController],
   providers: [
     { provide: DocumentRepository, useClass: TypeormDocumentRepository },

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentsModule } from '../documents/documents.module';
 import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
@@ -13,6 +14,9 @@ import { UpdateGroup } from './application/update-group.use-case';
 import { GroupPathGuard } from './http/group-path.guard';
 import { GroupsController } from './http/groups.controller';
 import { TypeormGroupRepository } from './infrastructure/typeorm-group.repository';
+import { GroupRecord } from './infrastructure/group.record';
+import { GroupDocumentRecord } from './infrastructure/group-document.record';
+import { GroupMembershipRecord } from './infrastructure/group-membership.record';
 
 const useCases = [
   CreateGroup,
@@ -26,7 +30,11 @@ const useCases = [
 ];
 
 @Module({
-  imports: [DocumentsModule, PeopleModule],
+  imports: [
+    TypeOrmModule.forFeature([GroupRecord, GroupDocumentRecord, GroupMembershipRecord]),
+    DocumentsModule,
+    PeopleModule,
+  ],
   controllers: [GroupsController],
   providers: [{ provide: GroupRepository, useClass: TypeormGroupRepository }, GroupPathGuard, ...useCases],
   exports: [...useCases, GroupRepository, GroupPathGuard],

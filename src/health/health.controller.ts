@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import { Access } from '../identity/http/access.decorator';
+import { Access } from '@lib/http';
 import { ShutdownState } from '../shutdown/shutdown-state';
 import { RedisHealthIndicator } from './redis.health';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
@@ -12,12 +13,17 @@ import { RevokeApiToken } from './application/revoke-api-token.use-case';
 import { UserRepository } from './application/user.repository';
 import { AuthenticationGuard } from './http/authentication.guard';
 import { MeController } from './http/me.controller';
+import { RateLimiter } from './http/rate-limit';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RoleGuard } from './http/role.guard';
 import { SubscriptionGuard } from './http/subscription.guard';
 import { TypeormApiTokenRepository } from './infrastructure/typeorm-api-token.repository';
 import { TypeormOrganizationRepository } from './infrastructure/typeorm-organization.repository';
 import { TypeormUserRepository } from './infrastructure/typeorm-user.repository';
+import { OrganizationRecord } from './infrastructure/organization.record';
+import { UserRecord } from './infrastructure/user.record';
+import { OrganizationMembershipRecord } from './infrastructure/organization-membership.record';
+import { ApiTokenRecord } from './infrastructure/api-token.record';
 
 const useCases = [
   AuthenticateApiToken,
@@ -31,12 +37,14 @@ const useCases = [
 ];
 
 @Module({
+  imports: [TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord])],
   controllers: [MeController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },
     { provide: ApiTokenRepository, useClass: TypeormApiTokenRepository },
     ...useCases,
+    RateLimiter,
     AuthenticationGuard,
     RateLimitGuard,
     SubscriptionGuard,
@@ -46,6 +54,7 @@ const useCases = [
     ...useCases,
     OrganizationRepository,
     UserRepository,
+    RateLimiter,
     AuthenticationGuard,
     RateLimitGuard,
     SubscriptionGuard,

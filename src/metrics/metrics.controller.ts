@@ -1,8 +1,8 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { Access } from '@lib/http';
 import { AppConfig } from '../config/app-config';
-import { Access } from '../identity/http/access.decorator';
 import { answerMetrics } from './metrics-endpoint';
 import { Metrics } from './metrics';
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { AnnounceRequests } from './application/announce-requests';
-import { MeteredMailer } from '../metrics/metered-mailer';
+import { MeteredMailer } from './infrastructure/metered-mailer';
 import { Metrics } from '../metrics/metrics';
 import { Mailer } from './application/mailer';
 import { NotificationOutbox } from './application/notification-outbox';
@@ -13,6 +14,7 @@ import { InProcessNotificationQueue } from './infrastructure/in-process-notifica
 import { LogMailer } from './infrastructure/log-mailer';
 import { SmtpMailer } from './infrastructure/smtp-mailer';
 import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification-outbox';
+import { NotificationRecord } from './infrastructure/notification.record';
 
 /**
  * The email outbox and its queue, shared by the API (which writes and relays) and the worker (which delivers).
@@ -21,6 +23,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
  * the log otherwise.
  */
 @Module({
+  imports: [TypeOrmModule.forFeature([NotificationRecord])],
   providers: [
     { provide: NotificationOutbox, useClass: TypeormNotificationOutbox },
     {

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NotFoundError } from '@lib/core';
-import { Access } from '../identity/http/access.decorator';
+import { Access } from '@lib/http';
 import { referenceAssetFile, REFERENCE_ASSETS, referencePage } from './api-reference-page';
 import { PublishedApiDescription } from './published-api-description';
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ArchivePerson } from './application/archive-person.use-case';
 import { CreatePerson } from './application/create-person.use-case';
 import { FindPersonById } from './application/find-person-by-id.use-case';
@@ -10,10 +11,12 @@ import { UpdatePerson } from './application/update-person.use-case';
 import { PeopleController } from './http/people.controller';
 import { PersonPathGuard } from './http/person-path.guard';
 import { TypeormPersonRepository } from './infrastructure/typeorm-person.repository';
+import { PersonRecord } from './infrastructure/person.record';
 
 const useCases = [CreatePerson, UpdatePerson, ArchivePerson, RestorePerson, ListPeople, FindPersonById, ShowPerson];
 
 @Module({
+  imports: [TypeOrmModule.forFeature([PersonRecord])],
   controllers: [PeopleController],
   providers: [{ provide: PersonRepository, useClass: TypeormPersonRepository }, PersonPathGuard, ...useCases],
   exports: [...useCases, PersonRepository],

@@ -7,7 +7,7 @@ import { CancelAttestationRequest } from '../../src/attestation-requests/applica
 import { CreateAttestationRequest } from '../../src/attestation-requests/application/create-attestation-request.use-case';
 import { ExpireOverdueRequests } from '../../src/attestation-requests/application/expire-overdue-requests.use-case';
 import { RenewDueAttestations } from '../../src/attestation-requests/application/renew-due-attestations.use-case';
-import { recountAttestations } from '../../src/database/attestation-counts.sql';
+import { recountAttestations } from '../../src/list-counters/infrastructure/attestation-recount.sql';
 import { ArchiveDocument } from '../../src/documents/application/archive-document.use-case';
 import { CreateDocument } from '../../src/documents/application/create-document.use-case';
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';

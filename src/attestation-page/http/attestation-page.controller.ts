@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Access } from '../../identity/http/access.decorator';
+import { Access } from '@lib/http';
 import { OpenAttestationPage } from '../application/open-attestation-page.use-case';
 import { SignAttestation } from '../application/sign-attestation.use-case';
 import { AttestationPageFilter } from './attestation-page.filter';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../notifications/templates/request-email';
+import { escapeHtml } from '@lib/http';
 
 /** HTML that is already safe: markup we wrote, or user text escaped on its way in. */
 export class SafeHtml {

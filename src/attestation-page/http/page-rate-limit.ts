@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ThrottlerStorage } from '@nestjs/throttler';
+import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppConfig } from '../../config/app-config';
-import { enforceRateLimit } from '../../identity/http/rate-limit';
+import { clientIpKey, RateLimiter } from '../../identity/http/rate-limit';
 
 /**
  * The page needs no API token, so it is limited per client IP (RATE_LIMIT_PER_MINUTE, shared across API
@@ -11,17 +9,9 @@ import { enforceRateLimit } from '../../identity/http/rate-limit';
  */
 @Injectable()
 export class PageRateLimit {
-  constructor(
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
-    private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly limiter: RateLimiter) {}
 
   async enforce(request: Request, response: Response): Promise<void> {
-    await enforceRateLimit(
-      this.storage,
-      response,
-      `attest:ip:${request.ip ?? 'unknown'}`,
-      this.config.rateLimitPerMinute,
-    );
+    await this.limiter.count(response, `attest:${clientIpKey(request)}`);
   }
 }

@@ -1,13 +1,10 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ApiException } from '@lib/http';
-import { AppConfig } from '../../config/app-config';
+import { accessPolicyOf, ApiException } from '@lib/http';
 import { AuthenticateApiToken } from '../application/authenticate-api-token.use-case';
-import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
-import { enforceRateLimit } from './rate-limit';
+import { clientIpKey, RateLimiter } from './rate-limit';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -20,8 +17,7 @@ export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticate: AuthenticateApiToken,
-    private readonly config: AppConfig,
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -34,12 +30,7 @@ export class AuthenticationGuard implements CanActivate {
       request.principal = principal;
       return true;
     }
-    await enforceRateLimit(
-      this.storage,
-      http.getResponse<Response>(),
-      `ip:${request.ip ?? 'unknown'}`,
-      this.config.rateLimitPerMinute,
-    );
+    await this.limiter.count(http.getResponse<Response>(), clientIpKey(request));
     throw ApiException.unauthenticated();
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiEndpoint } from '@lib/http';
+import { Access, ApiEndpoint } from '@lib/http';
 import type { Principal } from '../application/principal';
-import { Access } from './access.decorator';
 import { CurrentPrincipal } from './current-principal.decorator';
 import { MeResponse } from './me.response';
 

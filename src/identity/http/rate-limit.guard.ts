@@ -1,11 +1,9 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { AppConfig } from '../../config/app-config';
-import { accessPolicyOf } from './access-policy';
+import { accessPolicyOf } from '@lib/http';
 import type { AuthenticatedRequest } from './current-principal.decorator';
-import { enforceRateLimit } from './rate-limit';
+import { clientIpKey, RateLimiter } from './rate-limit';
 
 /**
  * Step 3: the per-token limit. The key is the token alone, so every route shares one allowance per token, and a
@@ -16,16 +14,15 @@ import { enforceRateLimit } from './rate-limit';
 export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly config: AppConfig,
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (accessPolicyOf(this.reflector, context) === 'public') return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request & AuthenticatedRequest>();
-    const key = request.principal ? `token:${request.principal.tokenId}` : `ip:${request.ip ?? 'unknown'}`;
-    await enforceRateLimit(this.storage, http.getResponse<Response>(), key, this.config.rateLimitPerMinute);
+    const key = request.principal ? `token:${request.principal.tokenId}` : clientIpKey(request);
+    await this.limiter.count(http.getResponse<Response>(), key);
     return true;
   }
 }

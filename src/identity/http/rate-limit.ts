@@ -1,8 +1,9 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import type { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiException } from '@lib/http';
+import { AppConfig } from '../../config/app-config';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 const THROTTLER_NAME = 'api';
@@ -63,5 +64,23 @@ export async function enforceRateLimit(
       'X-RateLimit-Reset': String(nowSeconds + retryAfter),
       'X-RateLimit-Remaining': '0',
     });
+  }
+}
+
+/** The rate-limit key of a request without a token: its client IP. */
+export function clientIpKey(request: Request): string {
+  return `ip:${request.ip ?? 'unknown'}`;
+}
+
+/** RATE_LIMIT_PER_MINUTE, counted in the throttler's storage: how the guards count a request against a key. */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+  ) {}
+
+  count(response: Response, key: string): Promise<void> {
+    return enforceRateLimit(this.storage, response, key, this.config.rateLimitPerMinute);
   }
 }

@@ -1,8 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiException } from '@lib/http';
+import { accessPolicyOf, ApiException } from '@lib/http';
 import { hasFullApiAccess } from '../domain/role';
-import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 
 /** Step 5: group managers may only reach routes declared `any_role` (that is, `GET /me`). */

@@ -1,9 +1,8 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Clock } from '@lib/core';
-import { ApiException } from '@lib/http';
+import { accessPolicyOf, ApiException } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
-import { accessPolicyOf } from './access-policy';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 
 /** Step 4: the organization needs an active trial or subscription, on every route including `GET /me`. */

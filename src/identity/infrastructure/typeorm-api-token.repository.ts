@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { ApiTokenRepository, TokenCredential } from '../application/api-token.repository';
 import type { ApiToken } from '../domain/api-token';
@@ -52,18 +53,12 @@ interface CredentialRow {
 }
 
 @Injectable()
-export class TypeormApiTokenRepository extends ApiTokenRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    super();
-  }
-
-  async save(token: ApiToken): Promise<void> {
-    await activeManager(this.db).getRepository(ApiTokenRecord).save(apiTokenMapper.toRecord(token));
-  }
-
-  async findById(id: string): Promise<ApiToken | null> {
-    const record = await activeManager(this.db).getRepository(ApiTokenRecord).findOneBy({ id });
-    return record ? apiTokenMapper.toDomain(record) : null;
+export class TypeormApiTokenRepository
+  extends TypeormRecordRepository<ApiToken, ApiTokenRecord>
+  implements ApiTokenRepository
+{
+  constructor(@InjectDataSource() db: DataSource) {
+    super(db, ApiTokenRecord, apiTokenMapper);
   }
 
   /** One indexed query per request: token, its membership (the live role), organization and user. */

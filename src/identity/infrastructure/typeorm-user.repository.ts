@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { OrganizationMembership, UserRepository } from '../application/user.repository';
 import type { User } from '../domain/user';
@@ -9,18 +10,9 @@ import { OrganizationMembershipRecord } from './organization-membership.record';
 import { UserRecord } from './user.record';
 
 @Injectable()
-export class TypeormUserRepository extends UserRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    super();
-  }
-
-  async save(user: User): Promise<void> {
-    await activeManager(this.db).getRepository(UserRecord).save(userMapper.toRecord(user));
-  }
-
-  async findById(id: string): Promise<User | null> {
-    const record = await activeManager(this.db).getRepository(UserRecord).findOneBy({ id });
-    return record ? userMapper.toDomain(record) : null;
+export class TypeormUserRepository extends TypeormRecordRepository<User, UserRecord> implements UserRepository {
+  constructor(@InjectDataSource() db: DataSource) {
+    super(db, UserRecord, userMapper);
   }
 
   async findByEmail(email: string): Promise<User | null> {

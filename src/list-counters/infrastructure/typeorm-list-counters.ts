@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import {
-  MAINTAINED_COUNTS_COLUMNS,
-  maintainedCountsJoin,
-  recountAttestations,
-} from '../../database/attestation-counts.sql';
+import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
 import { ATTESTATION_BUCKETS, AttestationCounts } from '../../documents/domain/attestation-counts';
+import { recountAttestations } from './attestation-recount.sql';
 import { CounterCheck, CounterDiscrepancy, ListCounters, SettleOutcome } from '../application/list-counters';
 
 const BUCKETS = ['latest', 'latest_open', 'due', 'due_open', 'pending', 'outdated', 'unrequested'];

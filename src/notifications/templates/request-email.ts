@@ -1,3 +1,5 @@
+import { escapeHtml } from '@lib/http';
+
 /** One request in an email: the document to sign and the link to its attestation page. */
 export interface RequestedSignature {
   documentName: string;
@@ -101,12 +103,6 @@ function wording(
       };
   }
 }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ENTITIES[character]);
-}
-
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** A header never spans lines, whatever the names contain. */
 function oneLine(value: string): string {

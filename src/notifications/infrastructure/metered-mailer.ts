@@ -1,7 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
-import { Mailer, OutgoingEmail } from '../notifications/application/mailer';
-import { PermanentDeliveryError } from '../notifications/application/permanent-delivery.error';
-import { Metrics } from './metrics';
+import { Mailer, OutgoingEmail } from '../application/mailer';
+import { PermanentDeliveryError } from '../application/permanent-delivery.error';
+import { Metrics } from '../../metrics/metrics';
 
 /** Counts what the mail server made of each email: accepted, refused for good (bounced), or failed for now. */
 export class MeteredMailer extends Mailer implements OnApplicationShutdown {

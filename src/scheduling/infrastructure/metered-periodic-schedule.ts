@@ -1,5 +1,5 @@
-import { PeriodicHandler, PeriodicSchedule } from '../scheduling/application/periodic-schedule';
-import { Metrics } from './metrics';
+import { PeriodicHandler, PeriodicSchedule } from '../application/periodic-schedule';
+import { Metrics } from '../../metrics/metrics';
 
 /** Times and counts every scheduled pass (the lifecycle's, the key sweep), whichever adapter schedules them. */
 export class MeteredPeriodicSchedule extends PeriodicSchedule {
