@@ -4,6 +4,7 @@ import { DataSource, In } from 'typeorm';
 import { idAt, sqlIdRun } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
+import { eventsOf } from '../application/request-events';
 import {
   AttestationRequestRepository,
   IssuedRequest,
@@ -14,7 +15,7 @@ import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
-import { eventsOf, issuedEventBodySql } from './request-events';
+import { issuedEventBodySql, KnownFields } from './request-event.sql';
 
 /** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
 const PAIRS_PER_STATEMENT = 2_000;
@@ -28,6 +29,17 @@ interface MintedRequests {
   accessTokenHashes: string[];
   eventIds: string[];
 }
+
+/**
+ * The times `issueMissingOnce` writes for every request it issues ($6 now, $7 the expiry), as JSON text ($11,
+ * $12): its events' snapshots take them from there rather than formatting each row's.
+ */
+const ISSUED_TIMES: KnownFields = {
+  sent_at: '$11::text',
+  created_at: '$11::text',
+  updated_at: '$11::text',
+  expires_at: '$12::text',
+};
 
 /** One turn of the event loop: a query just called has been written to the database's socket. */
 const statementOnItsWay = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -230,7 +242,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
          ), recorded AS (
            INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
            SELECT minted.event_id, o.organization_id, o.id, 'attestation_request.created',
-                  ${issuedEventBodySql('o', 'minted.event_id', { now: '$11::text', expiresAt: '$12::text' })},
+                  ${issuedEventBodySql({ alias: 'o', eventId: 'minted.event_id', timestamp: '$11::text', known: ISSUED_TIMES })},
                   o.created_at
              FROM (SELECT issued.*, row_number() OVER (ORDER BY issued.id) AS n FROM issued) o
              JOIN unnest($10::varchar[]) WITH ORDINALITY AS minted (event_id, n) ON minted.n = o.n
