@@ -1,41 +1,27 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { ScheduledPasses } from '../scheduling/application/scheduled-passes';
 import { ExpireOverdueRequests } from './application/expire-overdue-requests.use-case';
-import { PeriodicSchedule } from '../scheduling/application/periodic-schedule';
 import { LIFECYCLE_TASKS, LifecycleTask } from './application/lifecycle-schedule';
 import { RenewDueAttestations } from './application/renew-due-attestations.use-case';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
 
-export interface RequestLifecycleSettings {
-  /** How often each pass (expiry, reminders, renewal) runs. */
-  intervalMs: number;
-}
-
-export const REQUEST_LIFECYCLE_SETTINGS = Symbol('REQUEST_LIFECYCLE_SETTINGS');
-
 /**
- * Runs the scheduled passes of the request lifecycle in the worker (and in the embedded API, which is its own
- * worker): expiry, reminders and renewal. The emails a pass writes to the outbox are relayed to the queue as soon
- * as each of its transactions commits (an after-commit hook of the unit of work); if that fails they stay
- * pending and the periodic relay hands them over.
+ * The scheduled passes of the request lifecycle, in the worker (and in the embedded API, which is its own worker):
+ * expiry, reminders and renewal. The emails a pass writes to the outbox are relayed to the queue as soon as each of
+ * its transactions commits (an after-commit hook of the unit of work); if that fails they stay pending and the
+ * periodic relay hands them over.
  */
 @Injectable()
-export class RequestLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RequestLifecycle extends ScheduledPasses {
   private readonly logger = new Logger('RequestLifecycle');
+  readonly tasks = LIFECYCLE_TASKS;
 
   constructor(
-    private readonly schedule: PeriodicSchedule,
     private readonly expireOverdue: ExpireOverdueRequests,
     private readonly sendReminders: SendDueReminders,
     private readonly renewDue: RenewDueAttestations,
-    @Inject(REQUEST_LIFECYCLE_SETTINGS) private readonly settings: RequestLifecycleSettings,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.schedule.start(LIFECYCLE_TASKS, (task) => this.run(task as LifecycleTask), this.settings.intervalMs);
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.schedule.close();
+  ) {
+    super();
   }
 
   /** One pass of `task`, now; answers how many requests it changed or issued. */
