@@ -12,6 +12,7 @@ export * from './http/ulid-path.pipe';
 export * from './http/writing-routes';
 export * from './pagination/page';
 export * from './pagination/page-query';
+export * from './validation/comma-list';
 export * from './validation/field.decorator';
 export * from './validation/input-transforms';
 export * from './validation/rules';
