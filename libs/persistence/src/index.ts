@@ -4,3 +4,4 @@ export * from './like-pattern';
 export * from './unique-violation';
 export * from './sql-ids';
 export * from './json-sql';
+export * from './unnest-rows';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { idAt, sqlIdRun } from '@lib/persistence';
+import { idAt, sqlIdRun, UnnestColumn, unnestRows } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
 import { eventsOf } from '../application/request-events';
@@ -47,8 +47,8 @@ const statementOnItsWay = () => new Promise<void>((resolve) => setImmediate(reso
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/** Column, SQL array type and value, for the one-statement insert of many requests. */
-const COLUMNS: [string, string, (r: AttestationRequest) => unknown][] = [
+/** The columns of the one-statement insert of many requests. */
+const COLUMNS: UnnestColumn<AttestationRequest>[] = [
   ['id', 'varchar', (r) => r.id],
   ['organization_id', 'varchar', (r) => r.organizationId],
   ['document_id', 'varchar', (r) => r.documentId],
@@ -145,14 +145,13 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]> {
     if (requests.length === 0) return [];
-    const columns = COLUMNS.map(([name]) => name).join(', ');
-    const arrays = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+    const { columns, unnest, parameters } = unnestRows(COLUMNS, requests);
     const rows: { id: string }[] = await activeManager(this.db).query(
       `INSERT INTO attestation_requests (${columns})
-       SELECT * FROM unnest(${arrays})
+       SELECT * FROM ${unnest}
        ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
        RETURNING id`,
-      COLUMNS.map(([, , value]) => requests.map((r) => toSql(value(r)))),
+      parameters,
     );
     const ids = new Set(rows.map((row) => row.id));
     const added = requests.filter((r) => ids.has(r.id));
@@ -381,8 +380,4 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
       .getOne();
     return record ? attestationRequestMapper.toDomain(record) : null;
   }
-}
-
-function toSql(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
 }
