@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { Client } from 'pg';
 import { eventsOf } from '../../src/attestation-requests/application/request-events';
 import { requestSnapshot } from '../../src/attestation-requests/application/request-snapshot';
 import { ATTESTATION_REQUEST_STATUSES } from '../../src/attestation-requests/domain/attestation-request-status';
@@ -9,7 +8,7 @@ import {
   requestSnapshotSql,
 } from '../../src/attestation-requests/infrastructure/request-event.sql';
 import { anIssuedRequest } from '../support/builders';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { useTestDatabaseClient } from '../support/test-database';
 
 const ulid = fc.stringMatching(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
 /** Any text PostgreSQL stores: quotes, backslashes, controls, astral characters; no NUL, no lone surrogate. */
@@ -64,22 +63,11 @@ function rowOf(request: AttestationRequest): Record<string, unknown> {
  * snapshot this process writes: the same bytes, for any request, in any session time zone.
  */
 describe('the request snapshot written in SQL', () => {
-  let database: TestDatabase;
-  let client: Client;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    client = new Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-  });
+  const database = useTestDatabaseClient();
 
   /** Each request read as a row of the table's own type, and its snapshot written by `sql` of that row `r`. */
   async function writtenInSql(requests: readonly AttestationRequest[], sql: string, params: unknown[] = []) {
-    const { rows } = await client.query<{ body: string }>(
+    const { rows } = await database.client.query<{ body: string }>(
       `SELECT ${sql} AS body
          FROM jsonb_populate_recordset(NULL::attestation_requests, $1::jsonb) WITH ORDINALITY AS r
         ORDER BY r.ordinality`,
@@ -90,7 +78,7 @@ describe('the request snapshot written in SQL', () => {
 
   it('is byte for byte the snapshot of each request (property)', async () => {
     for (const zone of ['UTC', 'Pacific/Chatham']) {
-      await client.query(`SET TIME ZONE '${zone}'`);
+      await database.client.query(`SET TIME ZONE '${zone}'`);
       await fc.assert(
         fc.asyncProperty(fc.array(aRequest, { minLength: 1, maxLength: 20 }), async (requests) => {
           const expected = requests.map((request) => JSON.stringify(requestSnapshot.of(request)));
