@@ -31,14 +31,19 @@ interface MintedRequests {
 }
 
 /**
- * The times `issueMissingOnce` writes for every request it issues ($6 now, $7 the expiry), as JSON text ($11,
- * $12): its events' snapshots take them from there rather than formatting each row's.
+ * The times `issueMissingOnce` writes for every request it issues ($6 now, $7 the expiry, the others none), as JSON
+ * text ($11, $12): its events' snapshots take them from here rather than from each row, so no row formats a date.
  */
 const ISSUED_TIMES: KnownFields = {
   sent_at: '$11::text',
+  last_reminded_at: `'null'`,
+  viewed_at: `'null'`,
+  attested_at: `'null'`,
+  canceled_at: `'null'`,
+  expires_at: '$12::text',
+  expired_at: `'null'`,
   created_at: '$11::text',
   updated_at: '$11::text',
-  expires_at: '$12::text',
 };
 
 /** One turn of the event loop: a query just called has been written to the database's socket. */
