@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestDatabase, TestDatabase } from '../support/test-database';
+import { useTestDatabaseClient } from '../support/test-database';
 
 const SOURCE = join(__dirname, '..', '..', 'src');
 
@@ -44,36 +44,25 @@ async function keysReadByAScan(client: Client, deleted: string[]): Promise<strin
 }
 
 describe('rows the application deletes are found by index in the tables that refer to them', () => {
-  let database: TestDatabase;
-  let client: Client;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    client = new Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-  });
+  const database = useTestDatabaseClient();
 
   it('finds the tables deleted from, groups among them', () => {
     expect(tablesTheApplicationDeletesFrom()).toEqual(expect.arrayContaining(['groups', 'webhook_endpoints']));
   });
 
   it('has an index for every foreign key such a delete looks up', async () => {
-    expect(await keysReadByAScan(client, tablesTheApplicationDeletesFrom())).toEqual([]);
+    expect(await keysReadByAScan(database.client, tablesTheApplicationDeletesFrom())).toEqual([]);
   });
 
   it('reports a key without one (the assignments’ group, its index dropped)', async () => {
-    await client.query('BEGIN');
+    await database.client.query('BEGIN');
     try {
-      await client.query('DROP INDEX document_assignments_group');
-      expect(await keysReadByAScan(client, tablesTheApplicationDeletesFrom())).toEqual([
+      await database.client.query('DROP INDEX document_assignments_group');
+      expect(await keysReadByAScan(database.client, tablesTheApplicationDeletesFrom())).toEqual([
         'document_assignments.document_assignments_group_id_fkey',
       ]);
     } finally {
-      await client.query('ROLLBACK');
+      await database.client.query('ROLLBACK');
     }
   });
 });

@@ -50,3 +50,26 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
+
+/**
+ * A client of a fresh database cloned from the template, for the describe block it is called in: connected before
+ * its tests, closed and the database dropped after them. Read `client` inside the tests.
+ */
+export function useTestDatabaseClient(): { readonly client: Client } {
+  const held: { database?: TestDatabase; client?: Client } = {};
+  beforeAll(async () => {
+    held.database = await createTestDatabase();
+    held.client = new Client({ connectionString: held.database.url });
+    await held.client.connect();
+  });
+  afterAll(async () => {
+    await held.client?.end();
+    await held.database?.drop();
+  });
+  return {
+    get client() {
+      if (!held.client) throw new Error('the test database is connected in beforeAll');
+      return held.client;
+    },
+  };
+}

@@ -18,6 +18,7 @@ export * from './http/writing-routes';
 export * from './html/escape-html';
 export * from './pagination/page';
 export * from './pagination/page-query';
+export * from './validation/comma-list';
 export * from './validation/field.decorator';
 export * from './validation/input-transforms';
 export * from './validation/rules';

@@ -3,3 +3,5 @@ export * from './fetch-page';
 export * from './like-pattern';
 export * from './unique-violation';
 export * from './sql-ids';
+export * from './json-sql';
+export * from './unnest-rows';

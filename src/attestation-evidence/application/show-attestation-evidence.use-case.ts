@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { requestNamed } from '../../attestation-requests/application/request-reference';
 import { AttestationEvidence, timelineOf } from '../domain/attestation-evidence';
 import { EvidenceRecords } from './evidence-records';
 import { EvidenceSnapshot } from './evidence-snapshot';
@@ -21,8 +21,7 @@ export class ShowAttestationEvidence {
 
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
     return this.snapshot.read(async () => {
-      const request = await this.requests.findInOrganization(input.organizationId, input.requestId.toLowerCase());
-      if (!request) throw new NotFoundError();
+      const request = await requestNamed(this.requests, input);
       const records = await this.records.find(request);
       const events = await this.history.of(input.organizationId, request.id);
       return { request, ...records, events, timeline: timelineOf(request, events) };

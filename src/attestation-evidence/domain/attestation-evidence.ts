@@ -1,4 +1,5 @@
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import { REQUEST_EVENT_TYPES, RequestEventType } from '../../events/domain/event-type';
 
 /** The document a request is for, by the name it has now. */
 export interface EvidenceDocument {
@@ -55,35 +56,25 @@ export interface Timeline {
   entries: TimelineEntry[];
 }
 
-const TIMELINE_KINDS = [
-  'created',
-  'sent',
-  'viewed',
-  'reminded',
-  'attested',
-  'canceled',
-  'expired',
-  'bounced',
-  'failed',
-  'complained',
-] as const;
-export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+const EVENT_PREFIX = 'attestation_request.';
+
+/** What a timeline entry says happened: a request event's type without its prefix (`viewed`, `reminded`). */
+export type TimelineKind = RequestEventType extends `${typeof EVENT_PREFIX}${infer Kind}` ? Kind : never;
+
+const TIMELINE_KINDS = new Set<string>(REQUEST_EVENT_TYPES.map((type) => type.slice(EVENT_PREFIX.length)));
 
 export interface TimelineEntry {
   at: Date;
   kind: TimelineKind;
 }
 
-const EVENT_PREFIX = 'attestation_request.';
-
 export function timelineOf(request: AttestationRequest, events: readonly EvidenceEvent[]): Timeline {
   if (!events.some((event) => event.type === `${EVENT_PREFIX}created`)) {
     return { source: 'timestamps', entries: timelineFromRequest(request) };
   }
-  const kinds = new Set<string>(TIMELINE_KINDS);
   const entries = events
     .map((event) => ({ kind: event.type.slice(EVENT_PREFIX.length), at: new Date(event.timestamp) }))
-    .filter((entry): entry is TimelineEntry => kinds.has(entry.kind));
+    .filter((entry): entry is TimelineEntry => TIMELINE_KINDS.has(entry.kind));
   return { source: 'events', entries };
 }
 

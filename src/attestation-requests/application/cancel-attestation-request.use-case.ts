@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/core';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
-
-export interface CancelAttestationRequestInput {
-  requestId: string;
-  /** The organization acting; null only for the operator (the admin CLI), who acts across organizations. */
-  organizationId: string | null;
-}
+import { RequestReference, requestNamed } from './request-reference';
 
 /**
  * Cancels a request (POST /attestation-requests/{id}/cancel and the admin CLI's `request:cancel`). An open
@@ -25,16 +20,9 @@ export class CancelAttestationRequest {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: CancelAttestationRequestInput): Promise<AttestationRequest> {
+  async execute(input: RequestReference): Promise<AttestationRequest> {
     return this.unitOfWork.run(async () => {
-      const id = input.requestId.toLowerCase();
-      const request =
-        input.organizationId === null
-          ? await this.requests.lockAcrossOrganizations(id)
-          : await this.requests.lockInOrganization(input.organizationId, id);
-      // The API answers every unknown request alike (a malformed id, another organization's); the operator is told what.
-      if (!request)
-        throw new NotFoundError(input.organizationId === null ? 'Attestation request not found.' : undefined);
+      const request = await requestNamed(this.requests, input, 'lock');
       if (request.withdraw(this.clock.now())) await this.requests.save(request);
       return request;
     });

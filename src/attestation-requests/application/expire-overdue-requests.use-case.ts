@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AttestationRequestRepository } from './attestation-request.repository';
+import { inBatches } from './batched-pass';
 
-const BATCH = 200;
-/** A bound on one pass; what is left is expired by the next. */
-const MAX_BATCHES = 50;
+const LIMITS = { batchSize: 200, maxBatches: 50 };
 
 /**
  * The scheduled expiry sweep: every request past its `expires_at` that may still expire becomes `expired`.
@@ -21,21 +20,17 @@ export class ExpireOverdueRequests {
   ) {}
 
   /** Answers the ids of the requests it expired. */
-  async execute(): Promise<string[]> {
-    const expired: string[] = [];
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const ids = await this.unitOfWork.run(async () => {
+  execute(): Promise<string[]> {
+    return inBatches(LIMITS, () =>
+      this.unitOfWork.run(async () => {
         const now = this.clock.now();
-        const overdue = await this.requests.lockOverdueAcrossOrganizations({ now, limit: BATCH });
+        const overdue = await this.requests.lockOverdueAcrossOrganizations({ now, limit: LIMITS.batchSize });
         for (const request of overdue) {
           request.expire(now);
           await this.requests.save(request);
         }
-        return overdue.map((request) => request.id);
-      });
-      expired.push(...ids);
-      if (ids.length < BATCH) break;
-    }
-    return expired;
+        return { taken: overdue.length, requestIds: overdue.map((request) => request.id) };
+      }),
+    );
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/core';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
 import { RequestIssuer } from './request-issuer';
+import { requestNamed } from './request-reference';
 import { RequestTargets } from './request-targets';
 
 /**
@@ -25,8 +26,7 @@ export class RemindAttestationRequest {
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationRequest> {
     return this.unitOfWork.run(async () => {
       const { organizationId } = input;
-      const request = await this.requests.lockInOrganization(organizationId, input.requestId.toLowerCase());
-      if (!request) throw new NotFoundError();
+      const request = await requestNamed(this.requests, input, 'lock');
       const recipient = await this.targets.findRecipient(organizationId, request.personId);
       const document = await this.targets.findDocument(organizationId, request.documentId);
       const now = this.clock.now();

@@ -3,12 +3,12 @@ import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
+import { inBatches } from './batched-pass';
 import { groupByPerson } from './group-by-person';
 import { RequestIssuer, RequestOrder } from './request-issuer';
 import { RequestTargets } from './request-targets';
 
-const BATCH = 200;
-const MAX_BATCHES = 20;
+const LIMITS = { batchSize: 200, maxBatches: 20 };
 
 export interface RenewalsIssued {
   /** The new requests. */
@@ -33,15 +33,17 @@ export class RenewDueAttestations {
   ) {}
 
   async execute(): Promise<RenewalsIssued> {
-    const issued: RenewalsIssued = { requestIds: [] };
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const due = await this.requests.findDueRenewalsAcrossOrganizations({ now: this.clock.now(), limit: BATCH });
-      for (const attested of groupByPerson(due)) {
-        issued.requestIds.push(...(await this.unitOfWork.run(() => this.renew(attested))));
-      }
-      if (due.length < BATCH) break;
-    }
-    return issued;
+    const requestIds = await inBatches(LIMITS, async () => {
+      const due = await this.requests.findDueRenewalsAcrossOrganizations({
+        now: this.clock.now(),
+        limit: LIMITS.batchSize,
+      });
+      const renewed: string[] = [];
+      for (const attested of groupByPerson(due))
+        renewed.push(...(await this.unitOfWork.run(() => this.renew(attested))));
+      return { taken: due.length, requestIds: renewed };
+    });
+    return { requestIds };
   }
 
   /** Renews one person's due signatures, re-checked under lock; answers the new requests' ids (none when another issuer got there first). */

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, NotFoundError } from '@lib/core';
+import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { AttestationRequest } from '../domain/attestation-request';
 import { AttestationRequestRepository } from './attestation-request.repository';
 import { RequestIssuer } from './request-issuer';
-
-export interface ResendAttestationRequestInput {
-  requestId: string;
-  /** The organization acting; null only for the operator (the admin CLI), who acts across organizations. */
-  organizationId: string | null;
-}
+import { RequestReference, requestNamed } from './request-reference';
 
 /**
  * Sends an open request's email again (the admin CLI's `request:resend`), to the address the request was
@@ -28,14 +23,9 @@ export class ResendAttestationRequest {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: ResendAttestationRequestInput): Promise<AttestationRequest> {
+  async execute(input: RequestReference): Promise<AttestationRequest> {
     return this.unitOfWork.run(async () => {
-      const id = input.requestId.toLowerCase();
-      const request =
-        input.organizationId === null
-          ? await this.requests.findAcrossOrganizations(id)
-          : await this.requests.findInOrganization(input.organizationId, id);
-      if (!request) throw new NotFoundError('Attestation request not found.');
+      const request = await requestNamed(this.requests, input);
       const now = this.clock.now();
       request.assertResendable(now);
       await this.issuer.announce([request], 'request_sent', now);

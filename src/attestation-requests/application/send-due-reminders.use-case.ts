@@ -4,10 +4,10 @@ import { AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { remindedOrSentBefore } from '../domain/reminder-schedule';
 import { AttestationRequestRepository } from './attestation-request.repository';
+import { inBatches, PassBatch } from './batched-pass';
 import { RequestIssuer } from './request-issuer';
 
-const BATCH = 200;
-const MAX_BATCHES = 50;
+const LIMITS = { batchSize: 200, maxBatches: 50 };
 
 export interface RemindersSent {
   requestIds: string[];
@@ -31,27 +31,21 @@ export class SendDueReminders {
   ) {}
 
   async execute(): Promise<RemindersSent> {
-    const sent: RemindersSent = { requestIds: [] };
-    for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const requestIds = await this.unitOfWork.run(() => this.remindBatch());
-      sent.requestIds.push(...requestIds);
-      if (requestIds.length < BATCH) break;
-    }
-    return sent;
+    return { requestIds: await inBatches(LIMITS, () => this.unitOfWork.run(() => this.remindBatch())) };
   }
 
-  private async remindBatch(): Promise<string[]> {
+  private async remindBatch(): Promise<PassBatch> {
     const now = this.clock.now();
     const due = await this.requests.lockDueForReminderAcrossOrganizations({
       now,
       remindedOrSentBefore: remindedOrSentBefore(now, this.config.reminderIntervalDays),
-      limit: BATCH,
+      limit: LIMITS.batchSize,
     });
     for (const request of due) {
       request.recordReminder(now);
       await this.requests.save(request);
     }
     await this.issuer.announce(due, 'reminder', now);
-    return due.map((request) => request.id);
+    return { taken: due.length, requestIds: due.map((request) => request.id) };
   }
 }

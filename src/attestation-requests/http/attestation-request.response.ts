@@ -2,10 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 import { REQUEST_SOURCES } from '../domain/attestation-request';
+import type { RequestSnapshot } from '../application/request-snapshot';
 
-/** What `presentAttestationRequest` answers, described for the OpenAPI document. */
+/**
+ * What `presentAttestationRequest` answers, described for the OpenAPI document: every field of the snapshot (one
+ * added there does not compile until it is described here).
+ */
 @ResponseSchema('AttestationRequest', 'A published document sent to a person for a typed-name signature.')
-export class AttestationRequestResponse {
+export class AttestationRequestResponse implements Record<keyof RequestSnapshot, unknown> {
   @ApiUlid('The request.')
   id!: string;
 

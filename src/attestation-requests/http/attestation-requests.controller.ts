@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { normaliseId } from '@lib/core';
-import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { ApiEndpoint, ApiUlidPath, listItems, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -14,12 +14,7 @@ import type { RequestSource } from '../domain/attestation-request';
 import type { AttestationRequestStatus } from '../domain/attestation-request-status';
 import { presentAttestationRequest } from './attestation-request.presenter';
 import { AttestationRequestPage, AttestationRequestResponse } from './attestation-request.response';
-import {
-  CreateAttestationRequestBody,
-  ListAttestationRequestsQuery,
-  listItems,
-  parseDateTime,
-} from './attestation-requests.dto';
+import { CreateAttestationRequestBody, ListAttestationRequestsQuery, parseDateTime } from './attestation-requests.dto';
 
 @Controller('attestation-requests')
 export class AttestationRequestsController {

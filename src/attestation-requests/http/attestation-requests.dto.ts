@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
+import { CommaListFilter, Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
 import { RECIPIENT_MESSAGE_MAX_LENGTH, REQUEST_SOURCES } from '../domain/attestation-request';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 
@@ -41,17 +41,6 @@ export class CreateAttestationRequestBody {
   requested_attestation_type?: string;
 }
 
-/** The items of a comma-separated filter, e.g. `sent, viewed` → ['sent', 'viewed']. */
-export function listItems(text: string): string[] {
-  return text.split(',').map((item) => item.trim());
-}
-
-/** Every item is one of `allowed` (exact, lowercase); an empty item is not. Laravel's `in` wording. */
-const commaListOf = (allowed: readonly string[]): Rule => ({
-  test: (v) => typeof v === 'string' && listItems(v).every((item) => allowed.includes(item)),
-  message: (a) => `The selected ${a} is invalid.`,
-});
-
 /**
  * RFC 3339 / ISO 8601 date-time with seconds and a zone (`Z` or `±HH:MM`); a fraction of any length. A `+` left
  * unencoded in a query string arrives as a space, so a space before the offset is read as `+`.
@@ -82,6 +71,8 @@ const dateTime: Rule = {
   message: (a) => `The ${a} field must be a valid date-time with a time zone (ISO 8601).`,
 };
 
+const quotedList = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+
 /** GET /attestation-requests. An empty filter is no filter; ids in either case. */
 export class ListAttestationRequestsQuery extends PageQuery {
   @ApiPropertyOptional({
@@ -102,22 +93,16 @@ export class ListAttestationRequestsQuery extends PageQuery {
   @Field({ nullable: true }, rules.string, rules.ulid)
   document_id?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    description: `Comma-separated statuses, any of them: ${ATTESTATION_REQUEST_STATUSES.map((s) => `\`${s}\``).join(', ')}.`,
+  @CommaListFilter(ATTESTATION_REQUEST_STATUSES, {
+    description: `Comma-separated statuses, any of them: ${quotedList(ATTESTATION_REQUEST_STATUSES)}.`,
     example: 'sent,viewed',
   })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, commaListOf(ATTESTATION_REQUEST_STATUSES))
   status?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    description: `Comma-separated sources, any of them: ${REQUEST_SOURCES.map((s) => `\`${s}\``).join(', ')}.`,
+  @CommaListFilter(REQUEST_SOURCES, {
+    description: `Comma-separated sources, any of them: ${quotedList(REQUEST_SOURCES)}.`,
     example: 'oauth,system',
   })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, commaListOf(REQUEST_SOURCES))
   source?: string | null;
 
   @ApiPropertyOptional({

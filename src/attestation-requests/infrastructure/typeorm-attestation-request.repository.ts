@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import { idAt, sqlIdRun } from '@lib/persistence';
+import { idAt, sqlIdRun, UnnestColumn, unnestRows } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventRecorder } from '../../events/application/event-recorder';
+import { eventsOf } from '../application/request-events';
 import {
   AttestationRequestRepository,
   IssuedRequest,
@@ -14,7 +15,7 @@ import { OPEN_STATUSES, statusesMovableTo } from '../domain/attestation-request-
 import { MAX_REMINDERS, REMINDABLE_STATUSES } from '../domain/reminder-schedule';
 import { attestationRequestMapper } from './attestation-request.mapper';
 import { AttestationRequestRecord } from './attestation-request.record';
-import { eventsOf, issuedEventBodySql } from './request-events';
+import { issuedEventBodySql, KnownFields } from './request-event.sql';
 
 /** How many (person, document) pairs one statement of `issueMissing` takes at most (whole documents). */
 const PAIRS_PER_STATEMENT = 2_000;
@@ -29,14 +30,30 @@ interface MintedRequests {
   eventIds: string[];
 }
 
+/**
+ * The times `issueMissingOnce` writes for every request it issues ($6 now, $7 the expiry, the others none), as JSON
+ * text ($11, $12): its events' snapshots take them from here rather than from each row, so no row formats a date.
+ */
+const ISSUED_TIMES: KnownFields = {
+  sent_at: '$11::text',
+  last_reminded_at: `'null'`,
+  viewed_at: `'null'`,
+  attested_at: `'null'`,
+  canceled_at: `'null'`,
+  expires_at: '$12::text',
+  expired_at: `'null'`,
+  created_at: '$11::text',
+  updated_at: '$11::text',
+};
+
 /** One turn of the event loop: a query just called has been written to the database's socket. */
 const statementOnItsWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The predicate of the partial unique index attestation_requests_one_open, as ON CONFLICT must repeat it. */
 const OPEN_PREDICATE = `status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 
-/** Column, SQL array type and value, for the one-statement insert of many requests. */
-const COLUMNS: [string, string, (r: AttestationRequest) => unknown][] = [
+/** The columns of the one-statement insert of many requests. */
+const COLUMNS: UnnestColumn<AttestationRequest>[] = [
   ['id', 'varchar', (r) => r.id],
   ['organization_id', 'varchar', (r) => r.organizationId],
   ['document_id', 'varchar', (r) => r.documentId],
@@ -133,14 +150,13 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
 
   async addUnlessOpen(requests: readonly AttestationRequest[]): Promise<AttestationRequest[]> {
     if (requests.length === 0) return [];
-    const columns = COLUMNS.map(([name]) => name).join(', ');
-    const arrays = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+    const { columns, unnest, parameters } = unnestRows(COLUMNS, requests);
     const rows: { id: string }[] = await activeManager(this.db).query(
       `INSERT INTO attestation_requests (${columns})
-       SELECT * FROM unnest(${arrays})
+       SELECT * FROM ${unnest}
        ON CONFLICT (document_id, person_id) WHERE ${OPEN_PREDICATE} DO NOTHING
        RETURNING id`,
-      COLUMNS.map(([, , value]) => requests.map((r) => toSql(value(r)))),
+      parameters,
     );
     const ids = new Set(rows.map((row) => row.id));
     const added = requests.filter((r) => ids.has(r.id));
@@ -230,7 +246,7 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
          ), recorded AS (
            INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
            SELECT minted.event_id, o.organization_id, o.id, 'attestation_request.created',
-                  ${issuedEventBodySql('o', 'minted.event_id', { now: '$11::text', expiresAt: '$12::text' })},
+                  ${issuedEventBodySql({ alias: 'o', eventId: 'minted.event_id', timestamp: '$11::text', known: ISSUED_TIMES })},
                   o.created_at
              FROM (SELECT issued.*, row_number() OVER (ORDER BY issued.id) AS n FROM issued) o
              JOIN unnest($10::varchar[]) WITH ORDINALITY AS minted (event_id, n) ON minted.n = o.n
@@ -369,8 +385,4 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
       .getOne();
     return record ? attestationRequestMapper.toDomain(record) : null;
   }
-}
-
-function toSql(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
 }

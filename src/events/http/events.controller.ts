@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
+import { ApiEndpoint, ApiUlidPath, listItems, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListEvents } from '../application/list-events.use-case';
@@ -34,7 +34,7 @@ export class EventsController {
     const { events, hasMore } = await this.listEvents.execute({
       organizationId: principal.organization.id,
       after: query.after ? query.after.toLowerCase() : null,
-      types: query.type ? [...new Set(query.type.split(',').map((t) => t.trim() as RequestEventType))] : null,
+      types: query.type ? [...new Set(listItems(query.type) as RequestEventType[])] : null,
       limit: query.limit ?? DEFAULT_EVENTS_LIMIT,
     });
     return { data: events.map((event) => JSON.parse(event.body) as object), has_more: hasMore };

@@ -1,15 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Field, Rule, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
-import { isRequestEventType, REQUEST_EVENT_TYPES } from '../domain/event-type';
+import { CommaListFilter, Field, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
+import { REQUEST_EVENT_TYPES } from '../domain/event-type';
 
 export const DEFAULT_EVENTS_LIMIT = 100;
 export const MAX_EVENTS_LIMIT = 100;
-
-const eventTypes: Rule = {
-  test: (v) => typeof v === 'string' && v.split(',').every((type) => isRequestEventType(type.trim())),
-  message: (a) => `The selected ${a} is invalid.`,
-};
 
 /** GET /events. */
 export class ListEventsQuery {
@@ -24,13 +19,10 @@ export class ListEventsQuery {
   @Field({ nullable: true }, rules.string, rules.ulid)
   after?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
+  @CommaListFilter(REQUEST_EVENT_TYPES, {
     description: `Comma-separated event types to include (others are skipped): ${REQUEST_EVENT_TYPES.join(', ')}.`,
     example: 'attestation_request.attested,attestation_request.expired',
   })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, eventTypes)
   type?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_EVENTS_LIMIT, default: DEFAULT_EVENTS_LIMIT })

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { UnnestColumn, unnestRows } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { EventLog } from '../application/event-log';
 import type { RecordedEvent } from '../domain/event';
+
+const COLUMNS: UnnestColumn<RecordedEvent>[] = [
+  ['id', 'varchar', (e) => e.id],
+  ['organization_id', 'varchar', (e) => e.organizationId],
+  ['attestation_request_id', 'varchar', (e) => e.attestationRequestId],
+  ['type', 'varchar', (e) => e.type],
+  ['body', 'text', (e) => e.body],
+  ['created_at', 'timestamptz', (e) => e.timestamp],
+];
 
 @Injectable()
 export class TypeormEventLog extends EventLog {
@@ -14,17 +24,7 @@ export class TypeormEventLog extends EventLog {
   /** One statement for any number of events; `transaction_id` defaults to the writing transaction's id. */
   async append(events: readonly RecordedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await activeManager(this.db).query(
-      `INSERT INTO events (id, organization_id, attestation_request_id, type, body, created_at)
-       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::timestamptz[])`,
-      [
-        events.map((e) => e.id),
-        events.map((e) => e.organizationId),
-        events.map((e) => e.attestationRequestId),
-        events.map((e) => e.type),
-        events.map((e) => e.body),
-        events.map((e) => e.timestamp.toISOString()),
-      ],
-    );
+    const { columns, unnest, parameters } = unnestRows(COLUMNS, events);
+    await activeManager(this.db).query(`INSERT INTO events (${columns}) SELECT * FROM ${unnest}`, parameters);
   }
 }
