@@ -12,12 +12,29 @@ export interface GroupReference {
   groupId: string;
 }
 
-export async function findGroup(groups: GroupRepository, reference: GroupReference): Promise<Group> {
-  const id = reference.groupId.toLowerCase();
+/** The group itself when the caller has found it already (the API's path guard has), else a reference to it. */
+export type GroupTarget = { group: Group } | GroupReference;
+
+/** The target's group: read only when the caller named it by reference. */
+export async function findGroup(groups: GroupRepository, target: GroupTarget): Promise<Group> {
+  if ('group' in target) return target.group;
+  const id = target.groupId.toLowerCase();
   const group =
-    reference.organizationId === undefined
+    target.organizationId === undefined
       ? await groups.findById(id)
-      : await groups.findInOrganization(reference.organizationId, id);
+      : await groups.findInOrganization(target.organizationId, id);
   if (!group) throw new NotFoundError('Group not found.');
   return group;
+}
+
+/** The reference a target stands for, without reading the group. */
+export function referenceOf(target: GroupTarget): GroupReference {
+  if ('group' in target) return { organizationId: target.group.organizationId, groupId: target.group.id };
+  return { organizationId: target.organizationId, groupId: target.groupId.toLowerCase() };
+}
+
+/** After an act on a group changed nothing: 404 for the group when it is not there, else 404 with `message`. */
+export async function notFoundInGroup(groups: GroupRepository, target: GroupTarget, message: string): Promise<never> {
+  await findGroup(groups, target);
+  throw new NotFoundError(message);
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { GroupMembershipRepository, MembershipGroup, RequestedPair } from '../application/group-membership.repository';
+import type { GroupReference } from '../application/group-scope';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
@@ -24,28 +25,17 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     super();
   }
 
-  async findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null> {
-    const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
-      this.db,
-    ).query(`SELECT id, organization_id, auto_issue_requests FROM groups WHERE id = $1 AND organization_id = $2`, [
-      groupId,
-      organizationId,
-    ]);
-    const [row] = rows;
-    return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
-  }
-
   async lockGroup(
-    organizationId: string,
-    groupId: string,
+    reference: GroupReference,
     purpose: 'adding-people' | 'adding-documents',
   ): Promise<MembershipGroup | null> {
     const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
       this.db,
     ).query(
-      `SELECT id, organization_id, auto_issue_requests FROM groups WHERE id = $1 AND organization_id = $2
+      `SELECT id, organization_id, auto_issue_requests FROM groups
+        WHERE id = $1 AND ($2::varchar IS NULL OR organization_id = $2)
          ${purpose === 'adding-people' ? 'FOR SHARE' : 'FOR UPDATE'}`,
-      [groupId, organizationId],
+      [reference.groupId, reference.organizationId ?? null],
     );
     const [row] = rows;
     return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
@@ -206,10 +196,12 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     }
   }
 
-  async removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean> {
+  async removeMember(group: GroupReference, personId: string): Promise<boolean> {
     const [rows]: [unknown[], number] = await activeManager(this.db).query(
-      `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2 AND organization_id = $3 RETURNING person_id`,
-      [groupId, personId, organizationId],
+      `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2
+          AND ($3::varchar IS NULL OR organization_id = $3)
+       RETURNING person_id`,
+      [group.groupId, personId, group.organizationId ?? null],
     );
     return rows.length > 0;
   }
