@@ -1,4 +1,4 @@
-import type { GroupReference } from './group-scope';
+import type { GroupReference } from './group.repository';
 
 /** What joining needs to know about a group. */
 export interface MembershipGroup {

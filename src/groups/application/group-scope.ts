@@ -1,16 +1,8 @@
 import { NotFoundError } from '@lib/core';
 import type { Group } from '../domain/group';
-import type { GroupRepository } from './group.repository';
+import type { GroupReference, GroupRepository } from './group.repository';
 
-/**
- * Who may name a group: the API names it within the token's organization; the admin CLI, which has no
- * organization, names it by id alone. Either way an unknown group is not found.
- */
-export interface GroupReference {
-  /** Absent only for the admin CLI. */
-  organizationId?: string;
-  groupId: string;
-}
+export type { GroupReference };
 
 /** The group itself when the caller has found it already (the API's path guard has), else a reference to it. */
 export type GroupTarget = { group: Group } | GroupReference;

@@ -1,6 +1,15 @@
 import type { Page, PageRequest } from '@lib/http';
 import type { Group } from '../domain/group';
-import type { GroupReference } from './group-scope';
+
+/**
+ * Who may name a group: the API names it within the token's organization; the admin CLI, which has no
+ * organization, names it by id alone. Either way an unknown group is not found.
+ */
+export interface GroupReference {
+  /** Absent only for the admin CLI. */
+  organizationId?: string;
+  groupId: string;
+}
 
 export abstract class GroupRepository {
   abstract add(group: Group): Promise<void>;

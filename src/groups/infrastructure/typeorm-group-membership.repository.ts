@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { GroupMembershipRepository, MembershipGroup, RequestedPair } from '../application/group-membership.repository';
-import type { GroupReference } from '../application/group-scope';
+import type { GroupReference } from '../application/group.repository';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
