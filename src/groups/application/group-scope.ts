@@ -1,4 +1,5 @@
 import { NotFoundError } from '@lib/core';
+import { findInScope } from '../../identity/application/organization-scope';
 import type { Group } from '../domain/group';
 import type { GroupReference, GroupRepository } from './group.repository';
 
@@ -10,13 +11,7 @@ export type GroupTarget = { group: Group } | GroupReference;
 /** The target's group: read only when the caller named it by reference. */
 export async function findGroup(groups: GroupRepository, target: GroupTarget): Promise<Group> {
   if ('group' in target) return target.group;
-  const id = target.groupId.toLowerCase();
-  const group =
-    target.organizationId === undefined
-      ? await groups.findById(id)
-      : await groups.findInOrganization(target.organizationId, id);
-  if (!group) throw new NotFoundError('Group not found.');
-  return group;
+  return findInScope(groups, target.organizationId, target.groupId, 'Group not found.');
 }
 
 /** The reference a target stands for, without reading the group. */

@@ -1,10 +1,7 @@
 import type { Page, PageRequest } from '@lib/http';
 import type { Group } from '../domain/group';
 
-/**
- * Who may name a group: the API names it within the token's organization; the admin CLI, which has no
- * organization, names it by id alone. Either way an unknown group is not found.
- */
+/** How the API (within the token's organization) or the admin CLI (by id alone) names a group. */
 export interface GroupReference {
   /** Absent only for the admin CLI. */
   organizationId?: string;

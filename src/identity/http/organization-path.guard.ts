@@ -1,12 +1,8 @@
 import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, mixin, Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { isUlid, NotFoundError } from '@lib/core';
+import type { FindsInOrganization } from '../application/organization-scope';
 import type { AuthenticatedRequest } from './current-principal.decorator';
-
-/** A port that finds one of the organization's rows by id (people, documents and groups repositories do). */
-export interface FindsInOrganization<T> {
-  findInOrganization(organizationId: string, id: string): Promise<T | null>;
-}
 
 type PathRequest = Request & AuthenticatedRequest & { foundInPath?: Record<string, unknown> };
 

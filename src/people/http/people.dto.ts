@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
@@ -8,6 +9,36 @@ const phoneNumber: Rule = {
   test: (v) => typeof v === 'string' && toE164(v) !== null,
   message: (a) => `The ${a} field must be a valid phone number.`,
 };
+
+/** `first_name`: optional; absent, null or empty is null. */
+function FirstNameField(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: PERSON_NAME_MAX_LENGTH,
+      description,
+      example: 'Ada',
+    }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH)),
+  );
+}
+
+/** `phone`: optional, an international number; absent, null or empty is null. */
+function PhoneField(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: PHONE_INPUT_MAX_LENGTH,
+      description,
+      example: '+44 20 7946 0958',
+    }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber),
+  );
+}
 
 /** GET /people. An empty filter is no filter. */
 export class ListPeopleQuery extends ArchivablePageQuery {
@@ -53,26 +84,10 @@ export class CreatePersonBody {
   @Field({ required: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
   email!: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PERSON_NAME_MAX_LENGTH,
-    description: 'Absent or empty: stored as null.',
-    example: 'Ada',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @FirstNameField('Absent or empty: stored as null.')
   first_name?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PHONE_INPUT_MAX_LENGTH,
-    description: 'An international number (with its + and country code); stored and answered in E.164.',
-    example: '+44 20 7946 0958',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
+  @PhoneField('An international number (with its + and country code); stored and answered in E.164.')
   phone?: string | null;
 }
 
@@ -98,25 +113,9 @@ export class UpdatePersonBody {
   @Field({ requiredWhenPresent: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
   email?: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PERSON_NAME_MAX_LENGTH,
-    description: 'Null or empty: cleared.',
-    example: 'Ada',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @FirstNameField('Null or empty: cleared.')
   first_name?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PHONE_INPUT_MAX_LENGTH,
-    description: 'An international number (with its + and country code), stored in E.164; null or empty: cleared.',
-    example: '+44 20 7946 0958',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
+  @PhoneField('An international number (with its + and country code), stored in E.164; null or empty: cleared.')
   phone?: string | null;
 }
