@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
+import { Clock, setArchived } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentReference, findDocument } from './document-scope';
@@ -24,11 +24,7 @@ export abstract class DocumentArchival {
     // people and documents) is retried instead of answered as an error.
     const document = await this.unitOfWork.run(async () => {
       const found = await findDocument(this.documents, input);
-      if (found.isArchived !== this.archived) {
-        if (this.archived) found.archive(this.clock.now());
-        else found.restore(this.clock.now());
-        await this.documents.save(found);
-      }
+      if (setArchived(found, this.archived, this.clock.now())) await this.documents.save(found);
       return found;
     });
     return this.showDocument.execute({ documentId: document.id });

@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, rules, trimmed, trimmedOrNull } from '@lib/http';
+import { ArchivablePageQuery, Field, rules, TextFilterField, trimmed } from '@lib/http';
 import { DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from '../domain/document';
 import { REVISION_CONTENT_MAX_LENGTH, REVISION_FORMATS, RevisionFormat } from '../domain/document-revision';
 
 /** GET /documents. An empty name is no filter. */
 export class ListDocumentsQuery extends ArchivablePageQuery {
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the name, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the name, ignoring case.')
   name?: string | null;
 }
 

@@ -13,7 +13,11 @@ interface Pairs {
 }
 
 /** What joins a group, people or documents, and what that means on its side. */
-export interface JoiningSide {
+export interface JoiningSide<Input, Entry> {
+  /** The ids the caller asks to join. */
+  idsOf(input: Input): readonly unknown[];
+  /** What the caller is answered for each of them. */
+  entry(groupId: string, id: string): Entry;
   /** The body's list of ids, as its errors are keyed (`person_ids.N`). */
   field: 'person_ids' | 'document_ids';
   /** How the group's row is locked (GroupMembershipRepository.lockGroup). */
@@ -37,30 +41,6 @@ export interface JoiningSide {
   assign(memberships: GroupMembershipRepository, group: MembershipGroup, added: string[], now: Date): Promise<void>;
 }
 
-export const PEOPLE_JOINING: JoiningSide = {
-  field: 'person_ids',
-  lock: 'adding-people',
-  findActive: (memberships, organizationId, ids) => memberships.findActivePeople(organizationId, ids),
-  addMissing: (memberships, group, ids, now) => memberships.addMissingMembers(group, ids, now),
-  pairs: async (memberships, group, added) => ({
-    personIds: added,
-    documentIds: await memberships.findGroupDocumentIds(group),
-  }),
-  assign: (memberships, group, added, now) => memberships.assignGroupDocuments(group, added, now),
-};
-
-export const DOCUMENTS_JOINING: JoiningSide = {
-  field: 'document_ids',
-  lock: 'adding-documents',
-  findActive: (memberships, organizationId, ids) => memberships.findActiveDocuments(organizationId, ids),
-  addMissing: (memberships, group, ids, now) => memberships.addMissingDocuments(group, ids, now),
-  pairs: async (memberships, group, added) => ({
-    personIds: await memberships.findMemberIds(group),
-    documentIds: added,
-  }),
-  assign: (memberships, group, added, now) => memberships.assignToMembers(group, added, now),
-};
-
 /**
  * People or documents joining a group (API and admin CLI), all or nothing, in one transaction; the group's row
  * is its one read, locked. Only the newcomers make pairs (people × documents): each pair's document is assigned;
@@ -70,7 +50,9 @@ export const DOCUMENTS_JOINING: JoiningSide = {
  * the others and change nothing, which also makes concurrent identical calls harmless.
  */
 @Injectable()
-export class GroupJoin {
+export abstract class GroupJoin<Input, Entry> {
+  protected abstract readonly side: JoiningSide<Input, Entry>;
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly memberships: GroupMembershipRepository,
@@ -78,16 +60,17 @@ export class GroupJoin {
     private readonly clock: Clock,
   ) {}
 
-  /** `ids` are checked here, element by element, once the group is known to exist (404 comes before 422). */
-  async execute(
-    side: JoiningSide,
-    target: GroupTarget,
-    ids: readonly unknown[],
-  ): Promise<{ groupId: string; ids: string[] }> {
+  /**
+   * Answers one entry per requested id, in the request's order. The ids are checked here, element by element, once
+   * the group is known to exist (404 comes before 422).
+   */
+  async execute(input: GroupTarget & Input): Promise<Entry[]> {
+    const { side } = this;
+    const ids = side.idsOf(input);
     const candidates = wellFormedIds(ids);
     return this.unitOfWork.run(async () => {
       // People adds share it, a documents add takes it alone: whichever commits first, the other sees its rows.
-      const group = await this.memberships.lockGroup(referenceOf(target), side.lock);
+      const group = await this.memberships.lockGroup(referenceOf(input), side.lock);
       if (!group) throw new NotFoundError('Group not found.');
       const active = await side.findActive(this.memberships, group.organizationId, candidates);
       const errors = checkIds(side.field, ids, active);
@@ -99,7 +82,7 @@ export class GroupJoin {
         const pairs = await side.pairs(this.memberships, group, added);
         await this.assignAndIssue(group, pairs, () => side.assign(this.memberships, group, added, now), now);
       }
-      return { groupId: group.id, ids: joining };
+      return joining.map((id) => side.entry(group.id, id));
     });
   }
 

@@ -41,14 +41,8 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
   }
 
-  async findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>> {
-    if (documentIds.length === 0) return new Set();
-    const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM documents WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
-        ORDER BY id FOR SHARE`,
-      [organizationId, [...documentIds]],
-    );
-    return new Set(rows.map((row) => row.id));
+  findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>> {
+    return this.findActive('documents', organizationId, documentIds);
   }
 
   async addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]> {
@@ -96,12 +90,21 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.person_id);
   }
 
-  async findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
-    if (personIds.length === 0) return new Set();
+  findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
+    return this.findActive('people', organizationId, personIds);
+  }
+
+  /** Share-locked in key order, like every writer that locks several of them. */
+  private async findActive(
+    table: 'people' | 'documents',
+    organizationId: string,
+    ids: readonly string[],
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
     const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM people WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
+      `SELECT id FROM ${table} WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
         ORDER BY id FOR SHARE`,
-      [organizationId, [...personIds]],
+      [organizationId, [...ids]],
     );
     return new Set(rows.map((row) => row.id));
   }

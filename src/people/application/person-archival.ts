@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
+import { Clock, setArchived } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Person } from '../domain/person';
 import { findPerson, PersonReference } from './person-scope';
@@ -22,11 +22,7 @@ export abstract class PersonArchival {
     // people and documents) is retried instead of answered as an error.
     return this.unitOfWork.run(async () => {
       const person = await findPerson(this.people, input);
-      if (person.isArchived !== this.archived) {
-        if (this.archived) person.archive(this.clock.now());
-        else person.restore(this.clock.now());
-        await this.people.save(person);
-      }
+      if (setArchived(person, this.archived, this.clock.now())) await this.people.save(person);
       return person;
     });
   }

@@ -1,7 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
+import {
+  ArchivablePageQuery,
+  Field,
+  Rule,
+  rules,
+  TextFilterField,
+  trimmed,
+  trimmedOrNull,
+  ULID_INPUT_PATTERN,
+} from '@lib/http';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../domain/person';
 import { PHONE_INPUT_MAX_LENGTH, toE164 } from '../domain/phone-number';
 
@@ -10,35 +19,18 @@ const phoneNumber: Rule = {
   message: (a) => `The ${a} field must be a valid phone number.`,
 };
 
-/** `first_name`: optional; absent, null or empty is null. */
-function FirstNameField(description: string): PropertyDecorator {
+/** An optional text field that absent, null or empty leaves null (`first_name`, `phone`). */
+function NullableTextField(maxLength: number, example: string, description: string, ...more: Rule[]) {
   return applyDecorators(
-    ApiPropertyOptional({
-      type: String,
-      nullable: true,
-      maxLength: PERSON_NAME_MAX_LENGTH,
-      description,
-      example: 'Ada',
-    }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength, description, example }),
     Transform(trimmedOrNull),
-    Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH)),
+    Field({ nullable: true }, rules.string, rules.maxLength(maxLength), ...more),
   );
 }
 
-/** `phone`: optional, an international number; absent, null or empty is null. */
-function PhoneField(description: string): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({
-      type: String,
-      nullable: true,
-      maxLength: PHONE_INPUT_MAX_LENGTH,
-      description,
-      example: '+44 20 7946 0958',
-    }),
-    Transform(trimmedOrNull),
-    Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber),
-  );
-}
+const FirstNameField = (description: string) => NullableTextField(PERSON_NAME_MAX_LENGTH, 'Ada', description);
+const PhoneField = (description: string) =>
+  NullableTextField(PHONE_INPUT_MAX_LENGTH, '+44 20 7946 0958', description, phoneNumber);
 
 /** GET /people. An empty filter is no filter. */
 export class ListPeopleQuery extends ArchivablePageQuery {
@@ -51,19 +43,13 @@ export class ListPeopleQuery extends ArchivablePageQuery {
   @Field({ nullable: true }, rules.string, rules.ulid)
   id?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the full name, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the full name, ignoring case.')
   name?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the email, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the email, ignoring case.')
   email?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 50, description: 'Part of the phone number in its E.164 form.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(50))
+  @TextFilterField(50, 'Part of the phone number in its E.164 form.')
   phone?: string | null;
 }
 
