@@ -9,6 +9,7 @@ import {
   TextFilterField,
   trimmed,
   trimmedOrNull,
+  TrimmedTextField,
   ULID_INPUT_PATTERN,
 } from '@lib/http';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../domain/person';
@@ -53,11 +54,11 @@ export class ListPeopleQuery extends ArchivablePageQuery {
   phone?: string | null;
 }
 
+const LAST_NAME = { minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' } as const;
+
 /** POST /people. Strings are trimmed first, as Laravel does; an empty first name or phone is null. */
 export class CreatePersonBody {
-  @ApiProperty({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
-  @Transform(trimmed)
-  @Field({ required: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @TrimmedTextField('required', LAST_NAME)
   last_name!: string;
 
   @ApiProperty({
@@ -82,9 +83,7 @@ export class CreatePersonBody {
  * `first_name` and `phone` may be null (or empty) to clear them; `last_name` and `email`, when given, need a value.
  */
 export class UpdatePersonBody {
-  @ApiPropertyOptional({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
-  @Transform(trimmed)
-  @Field({ requiredWhenPresent: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @TrimmedTextField('requiredWhenPresent', LAST_NAME)
   last_name?: string;
 
   @ApiPropertyOptional({
