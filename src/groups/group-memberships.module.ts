@@ -3,7 +3,6 @@ import { AttestationRequestsModule } from '../attestation-requests/attestation-r
 import { GroupsModule } from './groups.module';
 import { AddDocumentsToGroup } from './application/add-documents-to-group.use-case';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
-import { GroupIssuance } from './application/group-issuance';
 import { GroupMembershipRepository } from './application/group-membership.repository';
 import { RemovePersonFromGroup } from './application/remove-person-from-group.use-case';
 import { GroupDocumentsController } from './http/group-documents.controller';
@@ -19,7 +18,6 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
   controllers: [GroupPeopleController, GroupDocumentsController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },
-    GroupIssuance,
     AddPeopleToGroup,
     AddDocumentsToGroup,
     RemovePersonFromGroup,

@@ -6,3 +6,4 @@ export * from './ids';
 export * from './clock';
 export * from './errors/domain-error';
 export * from './detached-work';
+export * from './archivable';

@@ -22,5 +22,6 @@ export * from './validation/comma-list';
 export * from './validation/field.decorator';
 export * from './validation/input-transforms';
 export * from './validation/rules';
+export * from './validation/trimmed-text.field';
 export * from './validation/validation.pipe';
 export * from './openapi';

@@ -10,6 +10,7 @@ import { REVISION_FORMATS, RevisionContentType, RevisionFormat } from '../../doc
 import { presentDocument, presentPublishedRevision } from '../../documents/http/document.presenter';
 import type { AdminCommand } from '../admin-command';
 import { choice, clearableInteger, flag, id, integer, path, text, UsageError } from '../cli-arguments';
+import { oneIdCommand } from '../one-id-command';
 
 export const createDocumentCommand: AdminCommand = {
   name: 'document:create',
@@ -82,23 +83,21 @@ export const updateDocumentCommand: AdminCommand = {
   },
 };
 
-export const restoreDocumentCommand: AdminCommand = {
+export const restoreDocumentCommand = oneIdCommand({
   name: 'document:restore',
   summary: 'Restore an archived document: listed again, and requests can be sent for it.',
-  options: { document: id('the document id') },
-  async run(app, options) {
-    return presentDocument(await app.get(RestoreDocument).execute({ documentId: options.string('document') }));
-  },
-};
+  option: ['document', 'the document id'],
+  act: (app, documentId) => app.get(RestoreDocument).execute({ documentId }),
+  present: presentDocument,
+});
 
-export const archiveDocumentCommand: AdminCommand = {
+export const archiveDocumentCommand = oneIdCommand({
   name: 'document:archive',
   summary: 'Archive a document: it leaves the default list; its requests, attestations and groups stay.',
-  options: { document: id('the document id') },
-  async run(app, options) {
-    return presentDocument(await app.get(ArchiveDocument).execute({ documentId: options.string('document') }));
-  },
-};
+  option: ['document', 'the document id'],
+  act: (app, documentId) => app.get(ArchiveDocument).execute({ documentId }),
+  present: presentDocument,
+});
 
 async function readContent(file: string): Promise<string> {
   try {

@@ -4,6 +4,7 @@ import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { presentPerson } from '../../people/http/person.presenter';
 import type { AdminCommand } from '../admin-command';
 import { clearableText, id, text } from '../cli-arguments';
+import { oneIdCommand } from '../one-id-command';
 
 export const updatePersonCommand: AdminCommand = {
   name: 'person:update',
@@ -29,22 +30,20 @@ export const updatePersonCommand: AdminCommand = {
   },
 };
 
-export const archivePersonCommand: AdminCommand = {
+export const archivePersonCommand = oneIdCommand({
   name: 'person:archive',
   summary:
     'Archive a person: they leave the default lists and can no longer be added to groups; memberships, ' +
     'assignments and requests stay.',
-  options: { person: id('the person id') },
-  async run(app, options) {
-    return presentPerson(await app.get(ArchivePerson).execute({ personId: options.string('person') }));
-  },
-};
+  option: ['person', 'the person id'],
+  act: (app, personId) => app.get(ArchivePerson).execute({ personId }),
+  present: presentPerson,
+});
 
-export const restorePersonCommand: AdminCommand = {
+export const restorePersonCommand = oneIdCommand({
   name: 'person:restore',
   summary: 'Restore an archived person: listed again, and can be added to groups.',
-  options: { person: id('the person id') },
-  async run(app, options) {
-    return presentPerson(await app.get(RestorePerson).execute({ personId: options.string('person') }));
-  },
-};
+  option: ['person', 'the person id'],
+  act: (app, personId) => app.get(RestorePerson).execute({ personId }),
+  present: presentPerson,
+});

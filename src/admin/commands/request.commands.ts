@@ -1,34 +1,26 @@
 import { CancelAttestationRequest } from '../../attestation-requests/application/cancel-attestation-request.use-case';
 import { ResendAttestationRequest } from '../../attestation-requests/application/resend-attestation-request.use-case';
 import { presentAttestationRequest } from '../../attestation-requests/http/attestation-request.presenter';
-import type { AdminCommand } from '../admin-command';
-import { id } from '../cli-arguments';
+import { oneIdCommand } from '../one-id-command';
 
-export const cancelRequestCommand: AdminCommand = {
+// The operator acts across organizations.
+export const cancelRequestCommand = oneIdCommand({
   name: 'request:cancel',
   summary:
     'Cancel an open attestation request; a canceled one is answered as it is, an attested or expired one refused.',
-  options: { request: id('the attestation request id') },
-  async run(app, options) {
-    return presentAttestationRequest(
-      // The operator acts across organizations.
-      await app.get(CancelAttestationRequest).execute({ requestId: options.string('request'), organizationId: null }),
-    );
-  },
-};
+  option: ['request', 'the attestation request id'],
+  act: (app, requestId) => app.get(CancelAttestationRequest).execute({ requestId, organizationId: null }),
+  present: presentAttestationRequest,
+});
 
-export const resendRequestCommand: AdminCommand = {
+// With Redis the worker gets the email as soon as it commits; without, the queue lives in the `npm start` process,
+// whose periodic relay picks it up from the outbox within seconds (RelayNotifications leaves an in-process queue no
+// one reads alone). Either way a failed relay is retried by that relay.
+export const resendRequestCommand = oneIdCommand({
   name: 'request:resend',
   summary:
     'Send the email of an open request again (e.g. after a bounce); a final one (attested, canceled, expired) is refused.',
-  options: { request: id('the attestation request id') },
-  async run(app, options) {
-    // With Redis the worker gets the email as soon as it commits; without, the queue lives in the `npm start`
-    // process, whose periodic relay picks it up from the outbox within seconds (RelayNotifications leaves an
-    // in-process queue no one reads alone). Either way a failed relay is retried by that relay.
-    const request = await app
-      .get(ResendAttestationRequest)
-      .execute({ requestId: options.string('request'), organizationId: null });
-    return presentAttestationRequest(request);
-  },
-};
+  option: ['request', 'the attestation request id'],
+  act: (app, requestId) => app.get(ResendAttestationRequest).execute({ requestId, organizationId: null }),
+  present: presentAttestationRequest,
+});

@@ -1,35 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
-import type { DocumentListing } from '../domain/document-listing';
-import { DocumentReference, findDocument } from './document-scope';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { DocumentRepository } from './document.repository';
-import { ShowDocument } from './show-document.use-case';
+import { DocumentArchival } from './document-archival';
 
 /**
- * Archives a document (API and admin CLI): it leaves the default list and no new request can be sent for it; its
- * requests, attestations, assignments and groups stay. Archiving again changes nothing.
+ * Archives a document: it leaves the default list and no new request can be sent for it; its requests,
+ * attestations, assignments and groups stay.
  */
 @Injectable()
-export class ArchiveDocument {
-  constructor(
-    private readonly documents: DocumentRepository,
-    private readonly showDocument: ShowDocument,
-    private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
-  ) {}
-
-  async execute(input: DocumentReference): Promise<DocumentListing> {
-    // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
-    // people and documents) is retried instead of answered as an error.
-    const document = await this.unitOfWork.run(async () => {
-      const found = await findDocument(this.documents, input);
-      if (!found.isArchived) {
-        found.archive(this.clock.now());
-        await this.documents.save(found);
-      }
-      return found;
-    });
-    return this.showDocument.execute({ documentId: document.id });
-  }
+export class ArchiveDocument extends DocumentArchival {
+  protected readonly archived = true;
 }

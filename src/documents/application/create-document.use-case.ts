@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
-import { AttestationType, Document } from '../domain/document';
+import { Document, NewDocument } from '../domain/document';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentRepository } from './document.repository';
 import { ShowDocument } from './show-document.use-case';
@@ -14,14 +14,7 @@ export class CreateDocument {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: {
-    organizationId: string;
-    name: string;
-    requiresSignature?: boolean;
-    renewalIntervalDays?: number | null;
-    autoRenew?: boolean;
-    attestationType?: AttestationType;
-  }): Promise<DocumentListing> {
+  async execute(input: NewDocument): Promise<DocumentListing> {
     const document = Document.create({ ...input, now: this.clock.now() });
     await this.documents.add(document);
     return this.showDocument.execute({ documentId: document.id });

@@ -36,11 +36,14 @@ export abstract class DocumentListingRepository {
     documentId: string,
     request: PageRequest,
   ): Promise<Page<PublishedRevisionSummary>>;
-  /** One page of the group's documents (archived ones included), ordered by name then id. */
+  /**
+   * One page of the group's documents (archived ones included), ordered by name then id; null when the group is
+   * not the organization's.
+   */
   abstract groupPage(
     organizationId: string,
     groupId: string,
     request: PageRequest,
     now: Date,
-  ): Promise<Page<DocumentListing>>;
+  ): Promise<Page<DocumentListing> | null>;
 }

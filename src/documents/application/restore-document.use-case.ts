@@ -1,32 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
-import type { DocumentListing } from '../domain/document-listing';
-import { DocumentReference, findDocument } from './document-scope';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { DocumentRepository } from './document.repository';
-import { ShowDocument } from './show-document.use-case';
+import { DocumentArchival } from './document-archival';
 
-/** Brings an archived document back (API and admin CLI). Restoring an active document changes nothing. */
+/** Brings an archived document back: listed again, and requests can be sent for it. */
 @Injectable()
-export class RestoreDocument {
-  constructor(
-    private readonly documents: DocumentRepository,
-    private readonly showDocument: ShowDocument,
-    private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
-  ) {}
-
-  async execute(input: DocumentReference): Promise<DocumentListing> {
-    // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
-    // people and documents) is retried instead of answered as an error.
-    const document = await this.unitOfWork.run(async () => {
-      const found = await findDocument(this.documents, input);
-      if (found.isArchived) {
-        found.restore(this.clock.now());
-        await this.documents.save(found);
-      }
-      return found;
-    });
-    return this.showDocument.execute({ documentId: document.id });
-  }
+export class RestoreDocument extends DocumentArchival {
+  protected readonly archived = false;
 }

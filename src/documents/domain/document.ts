@@ -30,6 +30,16 @@ export interface DocumentProps {
   updatedAt: Date;
 }
 
+/** What a new document is made from; the rest takes its default. */
+export interface NewDocument {
+  organizationId: string;
+  name: string;
+  requiresSignature?: boolean;
+  renewalIntervalDays?: number | null;
+  autoRenew?: boolean;
+  attestationType?: AttestationType;
+}
+
 /** A document people are asked to attest. Its latest revision is the newest published one. */
 export class Document {
   private constructor(private readonly props: DocumentProps) {}
@@ -39,15 +49,7 @@ export class Document {
     return new Document({ ...props });
   }
 
-  static create(input: {
-    organizationId: string;
-    name: string;
-    requiresSignature?: boolean;
-    renewalIntervalDays?: number | null;
-    autoRenew?: boolean;
-    attestationType?: AttestationType;
-    now: Date;
-  }): Document {
+  static create(input: NewDocument & { now: Date }): Document {
     const name = checkedName(input.name);
     const interval = checkedRenewalInterval(input.renewalIntervalDays ?? null);
     const type = input.attestationType ?? 'signature';

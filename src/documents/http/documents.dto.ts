@@ -1,14 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, rules, trimmed, trimmedOrNull } from '@lib/http';
+import { ArchivablePageQuery, Field, rules, TextFilterField, TrimmedTextField } from '@lib/http';
 import { DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from '../domain/document';
 import { REVISION_CONTENT_MAX_LENGTH, REVISION_FORMATS, RevisionFormat } from '../domain/document-revision';
 
 /** GET /documents. An empty name is no filter. */
 export class ListDocumentsQuery extends ArchivablePageQuery {
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the name, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the name, ignoring case.')
   name?: string | null;
 }
 
@@ -23,9 +20,7 @@ const RENEWAL = {
 
 /** POST /documents. New documents are `signature` documents; they are unpublished until a revision is. */
 export class CreateDocumentBody {
-  @ApiProperty({ ...NAME, minLength: 1 })
-  @Transform(trimmed)
-  @Field({ required: true }, rules.string, rules.maxLength(DOCUMENT_NAME_MAX_LENGTH))
+  @TrimmedTextField('required', { ...NAME, minLength: 1 })
   name!: string;
 
   @ApiPropertyOptional({ type: Boolean, default: true, description: 'Whether people are asked to sign it.' })
@@ -43,9 +38,7 @@ export class CreateDocumentBody {
 
 /** PATCH /documents/{id}: the fields of POST /documents, each optional; absent ones keep their value. */
 export class UpdateDocumentBody {
-  @ApiPropertyOptional({ ...NAME, minLength: 1 })
-  @Transform(trimmed)
-  @Field({ requiredWhenPresent: true }, rules.string, rules.maxLength(DOCUMENT_NAME_MAX_LENGTH))
+  @TrimmedTextField('requiredWhenPresent', { ...NAME, minLength: 1 })
   name?: string;
 
   @ApiPropertyOptional({ type: Boolean, description: 'Whether people are asked to sign it.' })

@@ -82,13 +82,17 @@ export class TypeormDocumentListingRepository extends DocumentListingRepository 
     groupId: string,
     request: PageRequest,
     now: Date,
-  ): Promise<Page<DocumentListing>> {
-    const [{ total }] = (await this.run({
-      text: `SELECT count(*)::int AS total FROM group_documents grouped
-               JOIN documents d ON d.id = grouped.document_id AND d.organization_id = $2
-              WHERE grouped.group_id = $1`,
+  ): Promise<Page<DocumentListing> | null> {
+    // No row when the group is not the organization's: the page's read is also the group's check.
+    const [counted] = (await this.run({
+      text: `SELECT (SELECT count(*)::int FROM group_documents grouped
+                       JOIN documents d ON d.id = grouped.document_id AND d.organization_id = grp.organization_id
+                      WHERE grouped.group_id = grp.id) AS total
+               FROM groups grp WHERE grp.id = $1 AND grp.organization_id = $2`,
       values: [groupId, organizationId],
     })) as { total: number }[];
+    if (!counted) return null;
+    const { total } = counted;
     if (request.offset >= total) return { items: [], total };
     const rows = (await this.run(
       groupDocumentsStatement(organizationId, groupId, request.offset, request.perPage, now),

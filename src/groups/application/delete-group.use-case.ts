@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@lib/core';
-import { findGroup, GroupReference } from './group-scope';
+import { findGroup, GroupTarget } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /**
@@ -11,7 +11,7 @@ import { GroupRepository } from './group.repository';
 export class DeleteGroup {
   constructor(private readonly groups: GroupRepository) {}
 
-  async execute(input: GroupReference): Promise<void> {
+  async execute(input: GroupTarget): Promise<void> {
     const group = await findGroup(this.groups, input);
     if (!(await this.groups.delete(group.organizationId, group.id))) throw new NotFoundError('Group not found.');
   }

@@ -1,4 +1,6 @@
-/** What adding people needs to know about a group. */
+import type { GroupReference } from './group.repository';
+
+/** What joining needs to know about a group. */
 export interface MembershipGroup {
   id: string;
   organizationId: string;
@@ -16,15 +18,14 @@ export interface RequestedPair {
  * and safe under concurrent calls (existing rows are skipped, never duplicated).
  */
 export abstract class GroupMembershipRepository {
-  abstract findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null>;
   /**
-   * Inside a transaction: the group, locked until the transaction ends; null when it is gone. People adds take it
+   * Inside a transaction: the group, locked until the transaction ends; null when it is gone (or, named with an
+   * organization, is another organization's). People adds take it
    * shared (they run side by side), document adds exclusively, so each sees the other's committed rows: a person
    * joining while a document is added gets the document either way. A deleted group is seen as gone.
    */
   abstract lockGroup(
-    organizationId: string,
-    groupId: string,
+    reference: GroupReference,
     purpose: 'adding-people' | 'adding-documents',
   ): Promise<MembershipGroup | null>;
   /**
@@ -62,6 +63,6 @@ export abstract class GroupMembershipRepository {
     documentIds: readonly string[],
     work: () => Promise<readonly RequestedPair[]>,
   ): Promise<void>;
-  /** Removes the membership only; answers false when the person was not a member. */
-  abstract removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean>;
+  /** Removes the membership only; answers false when the person was not a member (of the organization's group). */
+  abstract removeMember(group: GroupReference, personId: string): Promise<boolean>;
 }

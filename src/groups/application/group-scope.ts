@@ -1,23 +1,27 @@
 import { NotFoundError } from '@lib/core';
+import { findInScope } from '../../identity/application/organization-scope';
 import type { Group } from '../domain/group';
-import type { GroupRepository } from './group.repository';
+import type { GroupReference, GroupRepository } from './group.repository';
 
-/**
- * Who may name a group: the API names it within the token's organization; the admin CLI, which has no
- * organization, names it by id alone. Either way an unknown group is not found.
- */
-export interface GroupReference {
-  /** Absent only for the admin CLI. */
-  organizationId?: string;
-  groupId: string;
+export type { GroupReference };
+
+/** The group itself when the caller has found it already (the API's path guard has), else a reference to it. */
+export type GroupTarget = { group: Group } | GroupReference;
+
+/** The target's group: read only when the caller named it by reference. */
+export async function findGroup(groups: GroupRepository, target: GroupTarget): Promise<Group> {
+  if ('group' in target) return target.group;
+  return findInScope(groups, target.organizationId, target.groupId, 'Group not found.');
 }
 
-export async function findGroup(groups: GroupRepository, reference: GroupReference): Promise<Group> {
-  const id = reference.groupId.toLowerCase();
-  const group =
-    reference.organizationId === undefined
-      ? await groups.findById(id)
-      : await groups.findInOrganization(reference.organizationId, id);
-  if (!group) throw new NotFoundError('Group not found.');
-  return group;
+/** The reference a target stands for, without reading the group. */
+export function referenceOf(target: GroupTarget): GroupReference {
+  if ('group' in target) return { organizationId: target.group.organizationId, groupId: target.group.id };
+  return { organizationId: target.organizationId, groupId: target.groupId.toLowerCase() };
+}
+
+/** After an act on a group changed nothing: 404 for the group when it is not there, else 404 with `message`. */
+export async function notFoundInGroup(groups: GroupRepository, target: GroupTarget, message: string): Promise<never> {
+  await findGroup(groups, target);
+  throw new NotFoundError(message);
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
-import { findGroup, GroupReference } from './group-scope';
+import { GroupTarget, notFoundInGroup, referenceOf } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /**
@@ -11,9 +10,9 @@ import { GroupRepository } from './group.repository';
 export class RemoveDocumentFromGroup {
   constructor(private readonly groups: GroupRepository) {}
 
-  async execute(input: GroupReference & { documentId: string }): Promise<void> {
-    const group = await findGroup(this.groups, input);
-    const removed = await this.groups.removeDocument(group.organizationId, group.id, input.documentId.toLowerCase());
-    if (!removed) throw new NotFoundError('The document is not in this group.');
+  /** The group is read only when there was nothing to remove, to tell which is missing. */
+  async execute(input: GroupTarget & { documentId: string }): Promise<void> {
+    if (await this.groups.removeDocument(referenceOf(input), input.documentId.toLowerCase())) return;
+    await notFoundInGroup(this.groups, input, 'The document is not in this group.');
   }
 }

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
 import { GroupMembershipRepository } from './group-membership.repository';
+import { GroupTarget, notFoundInGroup, referenceOf } from './group-scope';
+import { GroupRepository } from './group.repository';
 
 /** Ends a membership. The documents it assigned and the requests it issued stay: they concern the person. */
 @Injectable()
 export class RemovePersonFromGroup {
-  constructor(private readonly memberships: GroupMembershipRepository) {}
+  constructor(
+    private readonly groups: GroupRepository,
+    private readonly memberships: GroupMembershipRepository,
+  ) {}
 
-  async execute(input: { organizationId: string; groupId: string; personId: string }): Promise<void> {
-    const groupId = input.groupId.toLowerCase();
-    const group = await this.memberships.findGroup(input.organizationId, groupId);
-    if (!group) throw new NotFoundError('Group not found.');
-    const removed = await this.memberships.removeMember(input.organizationId, groupId, input.personId.toLowerCase());
-    if (!removed) throw new NotFoundError('The person is not a member of this group.');
+  /** The group is read only when there was nothing to remove, to tell which is missing. */
+  async execute(input: GroupTarget & { personId: string }): Promise<void> {
+    if (await this.memberships.removeMember(referenceOf(input), input.personId.toLowerCase())) return;
+    await notFoundInGroup(this.groups, input, 'The person is not a member of this group.');
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Group } from '../domain/group';
-import { findGroup, GroupReference } from './group-scope';
+import { findGroup, GroupTarget } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /** One group of the organization, with its settings. */
@@ -8,7 +8,7 @@ import { GroupRepository } from './group.repository';
 export class ShowGroup {
   constructor(private readonly groups: GroupRepository) {}
 
-  execute(input: GroupReference): Promise<Group> {
+  execute(input: GroupTarget): Promise<Group> {
     return findGroup(this.groups, input);
   }
 }

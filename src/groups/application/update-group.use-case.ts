@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import type { Group, GroupChanges } from '../domain/group';
-import { findGroup, GroupReference } from './group-scope';
+import { findGroup, GroupTarget } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /**
@@ -15,7 +15,7 @@ export class UpdateGroup {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: GroupReference & { changes: GroupChanges }): Promise<Group> {
+  async execute(input: GroupTarget & { changes: GroupChanges }): Promise<Group> {
     const group = await findGroup(this.groups, input);
     if (group.update(input.changes, this.clock.now())) await this.groups.save(group);
     return group;

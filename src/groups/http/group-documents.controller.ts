@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
-import type { Principal } from '../../identity/application/principal';
-import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiEndpoint, ApiUlidPath } from '@lib/http';
+import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';
+import type { Group } from '../domain/group';
 import { GroupDocumentList } from './group-document.response';
 import { AddDocumentsToGroupBody } from './group-documents.dto';
 import { GroupPathGuard } from './group-path.guard';
@@ -37,16 +37,8 @@ export class GroupDocumentsController {
       'document of the organization (errors keyed `document_ids.N`).',
   })
   @ApiUlidPath('group', "The group's ULID.")
-  async add(
-    @CurrentPrincipal() principal: Principal,
-    @Param('group', UlidPathPipe) groupId: string,
-    @Body() body: AddDocumentsToGroupBody,
-  ) {
-    const added = await this.addDocuments.execute({
-      organizationId: principal.organization.id,
-      groupId,
-      documentIds: body.document_ids,
-    });
+  async add(@FoundInPath('group') group: Group, @Body() body: AddDocumentsToGroupBody) {
+    const added = await this.addDocuments.execute({ group, documentIds: body.document_ids });
     return { data: added.map((entry) => ({ group_id: entry.groupId, document_id: entry.documentId })) };
   }
 }

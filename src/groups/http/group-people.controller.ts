@@ -2,8 +2,10 @@ import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nes
 import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
+import type { Group } from '../domain/group';
 import { GroupMembershipList } from './group-membership.response';
 import { AddPeopleToGroupBody } from './group-people.dto';
 import { GroupPathGuard } from './group-path.guard';
@@ -39,16 +41,8 @@ export class GroupPeopleController {
       'of the organization (errors keyed `person_ids.N`).',
   })
   @ApiUlidPath('group', "The group's ULID.")
-  async add(
-    @CurrentPrincipal() principal: Principal,
-    @Param('group', UlidPathPipe) groupId: string,
-    @Body() body: AddPeopleToGroupBody,
-  ) {
-    const memberships = await this.addPeople.execute({
-      organizationId: principal.organization.id,
-      groupId,
-      personIds: body.person_ids,
-    });
+  async add(@FoundInPath('group') group: Group, @Body() body: AddPeopleToGroupBody) {
+    const memberships = await this.addPeople.execute({ group, personIds: body.person_ids });
     return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
   }
 

@@ -5,6 +5,7 @@ import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { presentPerson } from '../../people/http/person.presenter';
 import { PersonPage } from '../../people/http/person.response';
 import { CreateGroup } from '../application/create-group.use-case';
@@ -15,6 +16,7 @@ import { ListGroups } from '../application/list-groups.use-case';
 import { RemoveDocumentFromGroup } from '../application/remove-document-from-group.use-case';
 import { ShowGroup } from '../application/show-group.use-case';
 import { UpdateGroup } from '../application/update-group.use-case';
+import type { Group } from '../domain/group';
 import { GroupPathGuard } from './group-path.guard';
 import { presentGroup, presentGroupDetails } from './group.presenter';
 import { GroupDetailsResponse, GroupPage } from './group.response';
@@ -81,8 +83,8 @@ export class GroupsController {
     notFound: NOT_FOUND,
   })
   @ApiUlidPath('group', "The group's ULID.")
-  async show(@CurrentPrincipal() principal: Principal, @Param('group', UlidPathPipe) groupId: string) {
-    return presentGroupDetails(await this.showGroup.execute({ organizationId: principal.organization.id, groupId }));
+  async show(@FoundInPath('group') group: Group) {
+    return presentGroupDetails(await this.showGroup.execute({ group }));
   }
 
   @Patch(':group')
@@ -99,17 +101,9 @@ export class GroupsController {
     unprocessable: '`name` is null, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
   @ApiUlidPath('group', "The group's ULID.")
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('group', UlidPathPipe) groupId: string,
-    @Body() body: UpdateGroupBody,
-  ) {
-    const group = await this.updateGroup.execute({
-      organizationId: principal.organization.id,
-      groupId,
-      changes: { name: body.name, autoIssueRequests: body.auto_issue_requests },
-    });
-    return presentGroupDetails(group);
+  async update(@FoundInPath('group') group: Group, @Body() body: UpdateGroupBody) {
+    const changes = { name: body.name, autoIssueRequests: body.auto_issue_requests };
+    return presentGroupDetails(await this.updateGroup.execute({ group, changes }));
   }
 
   @Delete(':group')
@@ -125,8 +119,8 @@ export class GroupsController {
     notFound: NOT_FOUND,
   })
   @ApiUlidPath('group', "The group's ULID.")
-  async delete(@CurrentPrincipal() principal: Principal, @Param('group', UlidPathPipe) groupId: string): Promise<void> {
-    await this.deleteGroup.execute({ organizationId: principal.organization.id, groupId });
+  async delete(@FoundInPath('group') group: Group): Promise<void> {
+    await this.deleteGroup.execute({ group });
   }
 
   @Get(':group/people')

@@ -1,13 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { Field, rules, trimmed } from '@lib/http';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Field, rules, TrimmedTextField } from '@lib/http';
 import { GROUP_NAME_MAX_LENGTH } from '../domain/group';
+
+const NAME = { minLength: 1, maxLength: GROUP_NAME_MAX_LENGTH, example: 'Warehouse staff' } as const;
 
 /** POST /groups. */
 export class CreateGroupBody {
-  @ApiProperty({ minLength: 1, maxLength: GROUP_NAME_MAX_LENGTH, example: 'Warehouse staff' })
-  @Transform(trimmed)
-  @Field({ required: true }, rules.string, rules.maxLength(GROUP_NAME_MAX_LENGTH))
+  @TrimmedTextField('required', NAME)
   name!: string;
 
   @ApiPropertyOptional({
@@ -21,9 +20,7 @@ export class CreateGroupBody {
 
 /** PATCH /groups/{id}: the fields of POST /groups, each optional; absent ones keep their value. */
 export class UpdateGroupBody {
-  @ApiPropertyOptional({ minLength: 1, maxLength: GROUP_NAME_MAX_LENGTH, example: 'Warehouse staff' })
-  @Transform(trimmed)
-  @Field({ requiredWhenPresent: true }, rules.string, rules.maxLength(GROUP_NAME_MAX_LENGTH))
+  @TrimmedTextField('requiredWhenPresent', NAME)
   name?: string;
 
   @ApiPropertyOptional({

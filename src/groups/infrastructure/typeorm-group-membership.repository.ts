@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { GroupMembershipRepository, MembershipGroup, RequestedPair } from '../application/group-membership.repository';
+import type { GroupReference } from '../application/group.repository';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
@@ -24,41 +25,24 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     super();
   }
 
-  async findGroup(organizationId: string, groupId: string): Promise<MembershipGroup | null> {
-    const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
-      this.db,
-    ).query(`SELECT id, organization_id, auto_issue_requests FROM groups WHERE id = $1 AND organization_id = $2`, [
-      groupId,
-      organizationId,
-    ]);
-    const [row] = rows;
-    return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
-  }
-
   async lockGroup(
-    organizationId: string,
-    groupId: string,
+    reference: GroupReference,
     purpose: 'adding-people' | 'adding-documents',
   ): Promise<MembershipGroup | null> {
     const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
       this.db,
     ).query(
-      `SELECT id, organization_id, auto_issue_requests FROM groups WHERE id = $1 AND organization_id = $2
+      `SELECT id, organization_id, auto_issue_requests FROM groups
+        WHERE id = $1 AND ($2::varchar IS NULL OR organization_id = $2)
          ${purpose === 'adding-people' ? 'FOR SHARE' : 'FOR UPDATE'}`,
-      [groupId, organizationId],
+      [reference.groupId, reference.organizationId ?? null],
     );
     const [row] = rows;
     return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
   }
 
-  async findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>> {
-    if (documentIds.length === 0) return new Set();
-    const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM documents WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
-        ORDER BY id FOR SHARE`,
-      [organizationId, [...documentIds]],
-    );
-    return new Set(rows.map((row) => row.id));
+  findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>> {
+    return this.findActive('documents', organizationId, documentIds);
   }
 
   async addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]> {
@@ -106,12 +90,21 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.person_id);
   }
 
-  async findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
-    if (personIds.length === 0) return new Set();
+  findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
+    return this.findActive('people', organizationId, personIds);
+  }
+
+  /** Share-locked in key order, like every writer that locks several of them. */
+  private async findActive(
+    table: 'people' | 'documents',
+    organizationId: string,
+    ids: readonly string[],
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
     const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM people WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
+      `SELECT id FROM ${table} WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
         ORDER BY id FOR SHARE`,
-      [organizationId, [...personIds]],
+      [organizationId, [...ids]],
     );
     return new Set(rows.map((row) => row.id));
   }
@@ -206,10 +199,12 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     }
   }
 
-  async removeMember(organizationId: string, groupId: string, personId: string): Promise<boolean> {
+  async removeMember(group: GroupReference, personId: string): Promise<boolean> {
     const [rows]: [unknown[], number] = await activeManager(this.db).query(
-      `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2 AND organization_id = $3 RETURNING person_id`,
-      [groupId, personId, organizationId],
+      `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2
+          AND ($3::varchar IS NULL OR organization_id = $3)
+       RETURNING person_id`,
+      [group.groupId, personId, group.organizationId ?? null],
     );
     return rows.length > 0;
   }

@@ -3,7 +3,7 @@ import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/http';
-import { GroupRepository } from '../application/group.repository';
+import { GroupReference, GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
 import { GroupRecord } from './group.record';
@@ -33,13 +33,13 @@ export class TypeormGroupRepository extends GroupRepository {
     return rows.length > 0;
   }
 
-  async removeDocument(organizationId: string, groupId: string, documentId: string): Promise<boolean> {
+  async removeDocument(group: GroupReference, documentId: string): Promise<boolean> {
     const [rows]: [unknown[], number] = await activeManager(this.db).query(
       `DELETE FROM group_documents grouped USING groups grp
         WHERE grouped.group_id = $1 AND grouped.document_id = $2 AND grp.id = grouped.group_id
-          AND grp.organization_id = $3
+          AND ($3::varchar IS NULL OR grp.organization_id = $3)
        RETURNING grouped.document_id`,
-      [groupId, documentId, organizationId],
+      [group.groupId, documentId, group.organizationId ?? null],
     );
     return rows.length > 0;
   }

@@ -1,32 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
-import type { Person } from '../domain/person';
-import { findPerson, PersonReference } from './person-scope';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { PersonRepository } from './person.repository';
+import { PersonArchival } from './person-archival';
 
 /**
- * Archives a person (API and admin CLI): they leave the default lists and can no longer be added to groups.
- * Memberships, assignments and requests stay as they are. Archiving again changes nothing.
+ * Archives a person: they leave the default lists and can no longer be added to groups. Memberships, assignments
+ * and requests stay as they are.
  */
 @Injectable()
-export class ArchivePerson {
-  constructor(
-    private readonly people: PersonRepository,
-    private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
-  ) {}
-
-  async execute(input: PersonReference): Promise<Person> {
-    // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
-    // people and documents) is retried instead of answered as an error.
-    return this.unitOfWork.run(async () => {
-      const person = await findPerson(this.people, input);
-      if (!person.isArchived) {
-        person.archive(this.clock.now());
-        await this.people.save(person);
-      }
-      return person;
-    });
-  }
+export class ArchivePerson extends PersonArchival {
+  protected readonly archived = true;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
+import { findInScope } from '../../identity/application/organization-scope';
 import type { Person } from '../domain/person';
 import { PersonRepository } from './person.repository';
 
@@ -8,9 +8,7 @@ import { PersonRepository } from './person.repository';
 export class ShowPerson {
   constructor(private readonly people: PersonRepository) {}
 
-  async execute(input: { organizationId: string; personId: string }): Promise<Person> {
-    const person = await this.people.findInOrganization(input.organizationId, input.personId.toLowerCase());
-    if (!person) throw new NotFoundError();
-    return person;
+  execute(input: { organizationId: string; personId: string }): Promise<Person> {
+    return findInScope(this.people, input.organizationId, input.personId, 'Not found.');
   }
 }

@@ -1,6 +1,17 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArchivablePageQuery, Field, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
+import {
+  ArchivablePageQuery,
+  Field,
+  Rule,
+  rules,
+  TextFilterField,
+  trimmed,
+  trimmedOrNull,
+  TrimmedTextField,
+  ULID_INPUT_PATTERN,
+} from '@lib/http';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../domain/person';
 import { PHONE_INPUT_MAX_LENGTH, toE164 } from '../domain/phone-number';
 
@@ -8,6 +19,19 @@ const phoneNumber: Rule = {
   test: (v) => typeof v === 'string' && toE164(v) !== null,
   message: (a) => `The ${a} field must be a valid phone number.`,
 };
+
+/** An optional text field that absent, null or empty leaves null (`first_name`, `phone`). */
+function NullableTextField(maxLength: number, example: string, description: string, ...more: Rule[]) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength, description, example }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.maxLength(maxLength), ...more),
+  );
+}
+
+const FirstNameField = (description: string) => NullableTextField(PERSON_NAME_MAX_LENGTH, 'Ada', description);
+const PhoneField = (description: string) =>
+  NullableTextField(PHONE_INPUT_MAX_LENGTH, '+44 20 7946 0958', description, phoneNumber);
 
 /** GET /people. An empty filter is no filter. */
 export class ListPeopleQuery extends ArchivablePageQuery {
@@ -20,27 +44,21 @@ export class ListPeopleQuery extends ArchivablePageQuery {
   @Field({ nullable: true }, rules.string, rules.ulid)
   id?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the full name, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the full name, ignoring case.')
   name?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 255, description: 'Part of the email, ignoring case.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  @TextFilterField(255, 'Part of the email, ignoring case.')
   email?: string | null;
 
-  @ApiPropertyOptional({ type: String, maxLength: 50, description: 'Part of the phone number in its E.164 form.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(50))
+  @TextFilterField(50, 'Part of the phone number in its E.164 form.')
   phone?: string | null;
 }
 
+const LAST_NAME = { minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' } as const;
+
 /** POST /people. Strings are trimmed first, as Laravel does; an empty first name or phone is null. */
 export class CreatePersonBody {
-  @ApiProperty({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
-  @Transform(trimmed)
-  @Field({ required: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @TrimmedTextField('required', LAST_NAME)
   last_name!: string;
 
   @ApiProperty({
@@ -53,26 +71,10 @@ export class CreatePersonBody {
   @Field({ required: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
   email!: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PERSON_NAME_MAX_LENGTH,
-    description: 'Absent or empty: stored as null.',
-    example: 'Ada',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @FirstNameField('Absent or empty: stored as null.')
   first_name?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PHONE_INPUT_MAX_LENGTH,
-    description: 'An international number (with its + and country code); stored and answered in E.164.',
-    example: '+44 20 7946 0958',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
+  @PhoneField('An international number (with its + and country code); stored and answered in E.164.')
   phone?: string | null;
 }
 
@@ -81,9 +83,7 @@ export class CreatePersonBody {
  * `first_name` and `phone` may be null (or empty) to clear them; `last_name` and `email`, when given, need a value.
  */
 export class UpdatePersonBody {
-  @ApiPropertyOptional({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' })
-  @Transform(trimmed)
-  @Field({ requiredWhenPresent: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @TrimmedTextField('requiredWhenPresent', LAST_NAME)
   last_name?: string;
 
   @ApiPropertyOptional({
@@ -98,25 +98,9 @@ export class UpdatePersonBody {
   @Field({ requiredWhenPresent: true }, rules.string, rules.email, rules.maxLength(PERSON_EMAIL_MAX_LENGTH))
   email?: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PERSON_NAME_MAX_LENGTH,
-    description: 'Null or empty: cleared.',
-    example: 'Ada',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PERSON_NAME_MAX_LENGTH))
+  @FirstNameField('Null or empty: cleared.')
   first_name?: string | null;
 
-  @ApiPropertyOptional({
-    type: String,
-    nullable: true,
-    maxLength: PHONE_INPUT_MAX_LENGTH,
-    description: 'An international number (with its + and country code), stored in E.164; null or empty: cleared.',
-    example: '+44 20 7946 0958',
-  })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(PHONE_INPUT_MAX_LENGTH), phoneNumber)
+  @PhoneField('An international number (with its + and country code), stored in E.164; null or empty: cleared.')
   phone?: string | null;
 }

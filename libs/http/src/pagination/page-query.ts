@@ -1,6 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Field } from '../validation/field.decorator';
+import { trimmedOrNull } from '../validation/input-transforms';
 import { rules } from '../validation/rules';
 
 /**
@@ -57,4 +59,13 @@ export class ArchivablePageQuery extends PageQuery {
 
 export function wantsArchived(query: { archived?: string }): boolean {
   return query.archived === 'true' || query.archived === '1';
+}
+
+/** A list's text filter (`name`, `email`...): trimmed, and absent when empty. */
+export function TextFilterField(maxLength: number, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength, description }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.maxLength(maxLength)),
+  );
 }

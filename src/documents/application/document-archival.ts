@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, setArchived } from '@lib/core';
+import { UnitOfWork } from '../../database/unit-of-work';
+import type { DocumentListing } from '../domain/document-listing';
+import { DocumentReference, findDocument } from './document-scope';
+import { DocumentRepository } from './document.repository';
+import { ShowDocument } from './show-document.use-case';
+
+/** Archiving and restoring a document (API and admin CLI): asking for the state it is in changes nothing. */
+@Injectable()
+export abstract class DocumentArchival {
+  /** Whether the document ends archived. */
+  protected abstract readonly archived: boolean;
+
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly showDocument: ShowDocument,
+    private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async execute(input: DocumentReference): Promise<DocumentListing> {
+    // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
+    // people and documents) is retried instead of answered as an error.
+    const document = await this.unitOfWork.run(async () => {
+      const found = await findDocument(this.documents, input);
+      if (setArchived(found, this.archived, this.clock.now())) await this.documents.save(found);
+      return found;
+    });
+    return this.showDocument.execute({ documentId: document.id });
+  }
+}
