@@ -52,6 +52,13 @@ module.exports = {
       to: { path: '^src/', pathNot: FOUNDATIONS },
     },
     {
+      name: 'infrastructure-without-http',
+      comment: 'What adapters store or send is not the HTTP shape: no adapter imports a controller, DTO or presenter.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/infrastructure/' },
+      to: { path: '^src/[^/]+/http/' },
+    },
+    {
       name: 'pages-without-notifications',
       comment: 'A page shares HTML helpers with the emails through libs/http, never through the notification module.',
       severity: 'error',
