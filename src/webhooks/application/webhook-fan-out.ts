@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventRecorder, EventSubscriber, RecordedEventHeader } from '../../events/application/event-recorder';
-import { WebhookQueue } from './webhook-queue';
+import { FAN_OUT_SIGNAL, WebhookQueue } from './webhook-queue';
 
 /**
  * Webhooks as a subscriber of the event log. The transaction that records events writes nothing for webhooks: the
@@ -27,9 +27,11 @@ export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
 
   async onRecorded(events: readonly RecordedEventHeader[]): Promise<void> {
     if (events.length === 0) return;
+    // Without a consumer in reach (the admin CLI without Redis), the delivering process's periodic pass fans out.
+    if (!this.queue.hasConsumer) return;
     await this.unitOfWork.afterCommit(() => {
       // Not awaited: the request that made the change does not wait for the queue.
-      this.queue.requestFanOut().catch((error: unknown) => {
+      this.queue.add([FAN_OUT_SIGNAL]).catch((error: unknown) => {
         this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`);
       });
     });
