@@ -6,7 +6,7 @@ import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';
-import { WebhookEndpoint } from '../domain/webhook-endpoint';
+import { WebhookEndpoint, WebhookEndpointProps } from '../domain/webhook-endpoint';
 
 interface EndpointRow {
   id: string;
@@ -39,6 +39,20 @@ const toDomain = (row: EndpointRow): WebhookEndpoint =>
     updatedAt: row.updated_at,
   });
 
+/** $1 to $10 of both the insert and the update: the endpoint's key and everything an update may change. */
+const settingsOf = (e: Readonly<WebhookEndpointProps>): unknown[] => [
+  e.id,
+  e.organizationId,
+  e.url,
+  e.eventTypes,
+  e.description,
+  e.enabled,
+  e.sealedSecret,
+  e.sealedPreviousSecret,
+  e.previousSecretExpiresAt,
+  e.failingSince,
+];
+
 @Injectable()
 export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {
@@ -65,20 +79,7 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
       `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, description, enabled, secret,
          previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        e.id,
-        e.organizationId,
-        e.url,
-        e.eventTypes,
-        e.description,
-        e.enabled,
-        e.sealedSecret,
-        e.sealedPreviousSecret,
-        e.previousSecretExpiresAt,
-        e.failingSince,
-        e.createdAt,
-        e.updatedAt,
-      ],
+      [...settingsOf(e), e.createdAt, e.updatedAt],
     );
     // The organization's fan-out cursor (see WebhookDeliveries.fanOutCommittedEvents): created at this
     // transaction, or moved up to it when the organization had no other endpoint, so the new endpoint gets the
@@ -98,19 +99,7 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
       `UPDATE webhook_endpoints SET url = $3, event_types = $4, description = $5, enabled = $6, secret = $7,
          previous_secret = $8, previous_secret_expires_at = $9, failing_since = $10, updated_at = $11
         WHERE id = $1 AND organization_id = $2`,
-      [
-        e.id,
-        e.organizationId,
-        e.url,
-        e.eventTypes,
-        e.description,
-        e.enabled,
-        e.sealedSecret,
-        e.sealedPreviousSecret,
-        e.previousSecretExpiresAt,
-        e.failingSince,
-        e.updatedAt,
-      ],
+      [...settingsOf(e), e.updatedAt],
     );
   }
 
