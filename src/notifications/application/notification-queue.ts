@@ -1,4 +1,5 @@
-import { JOB_ATTEMPTS, OutboxQueue, QueueDefinition } from '../../outbox/application/outbox-queue';
+import { JOB_ATTEMPTS } from '../../outbox/application/job-retries';
+import { OutboxQueue, QueueDefinition } from '../../outbox/application/outbox-queue';
 
 /** One attempt at delivering a notification. */
 export interface DeliveryAttempt {

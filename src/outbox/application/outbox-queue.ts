@@ -1,6 +1,3 @@
-/** Tries of a job whose handler throws (the last one is flagged final); the waits between them double. */
-export const JOB_ATTEMPTS = 5;
-
 /** A job to add. */
 export interface OutboxJob<Data> {
   name: string;
@@ -40,13 +37,6 @@ export interface ConsumerSettings {
   stalledIntervalMs: number;
 }
 
-export function retryDelay(settings: Pick<ConsumerSettings, 'backoffMs'>, failedAttempts: number): number {
-  return settings.backoffMs * 2 ** Math.max(0, failedAttempts - 1);
-}
-
-/** Thrown by a handler when trying again cannot help: the job fails at once, whatever tries are left. */
-export class PermanentJobError extends Error {}
-
 /** What sets one queue apart from another; the rest of the machine is shared. */
 export interface QueueDefinition {
   /** The queue's name on Redis: each outbox has its own, so a backlog of one never sits in front of another. */
@@ -62,8 +52,8 @@ export interface QueueDefinition {
 
 /**
  * Carries the jobs of one outbox from the process that commits rows to the one that handles them. Two adapters:
- * BullMQ on Redis, and an in-process one for the embedded mode without Redis; both retry a job that throws up to
- * JOB_ATTEMPTS times, and drop a job added while one of the same id is pending.
+ * BullMQ on Redis, and an in-process one for the embedded mode without Redis; both retry a job that throws (see
+ * job-retries.ts), and drop a job added while one of the same id is pending.
  */
 export abstract class OutboxQueue<Data> {
   abstract add(jobs: readonly OutboxJob<Data>[]): Promise<void>;

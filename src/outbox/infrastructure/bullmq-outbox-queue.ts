@@ -3,16 +3,8 @@ import { DelayedError, Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { BOUNDED_REDIS_CONNECTION } from '../../redis/bounded-connection';
-import {
-  ConsumerSettings,
-  JOB_ATTEMPTS,
-  JobHandler,
-  OutboxJob,
-  OutboxQueue,
-  PermanentJobError,
-  QueueDefinition,
-  retryDelay,
-} from '../application/outbox-queue';
+import { JOB_ATTEMPTS, PermanentJobError, retryDelay } from '../application/job-retries';
+import { ConsumerSettings, JobHandler, OutboxJob, OutboxQueue, QueueDefinition } from '../application/outbox-queue';
 
 const BACKOFF_TYPE = 'doubling';
 

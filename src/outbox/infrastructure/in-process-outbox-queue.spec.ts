@@ -1,4 +1,5 @@
-import { JOB_ATTEMPTS, JobRun, OutboxJob, PermanentJobError } from '../application/outbox-queue';
+import { JOB_ATTEMPTS, PermanentJobError } from '../application/job-retries';
+import type { JobRun, OutboxJob } from '../application/outbox-queue';
 import { InProcessOutboxQueue } from './in-process-outbox-queue';
 
 const SETTINGS = { concurrency: 2, backoffMs: 5, lockDurationMs: 0, stalledIntervalMs: 0 };

@@ -1,14 +1,6 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import {
-  ConsumerSettings,
-  JOB_ATTEMPTS,
-  JobHandler,
-  OutboxJob,
-  OutboxQueue,
-  PermanentJobError,
-  QueueDefinition,
-  retryDelay,
-} from '../application/outbox-queue';
+import { JOB_ATTEMPTS, PermanentJobError, retryDelay } from '../application/job-retries';
+import { ConsumerSettings, JobHandler, OutboxJob, OutboxQueue, QueueDefinition } from '../application/outbox-queue';
 
 interface Entry<Data> {
   job: OutboxJob<Data>;
