@@ -8,14 +8,7 @@ import { RelayWebhookAttempts } from './application/relay-webhook-attempts.use-c
 import { SecretBox } from './application/secret-box';
 import { SendTestWebhook } from './application/send-test-webhook.use-case';
 import { WebhookDeliveries } from './application/webhook-deliveries';
-import {
-  CreateWebhookEndpoint,
-  DeleteWebhookEndpoint,
-  ListWebhookEndpoints,
-  RotateWebhookSecret,
-  ShowWebhookEndpoint,
-  UpdateWebhookEndpoint,
-} from './application/webhook-endpoint.use-cases';
+import { WEBHOOK_ENDPOINT_USE_CASES } from './application/webhook-endpoint.use-cases';
 import { WebhookEndpointRepository } from './application/webhook-endpoint.repository';
 import { WebhookFanOut } from './application/webhook-fan-out';
 import { WEBHOOK_QUEUE, WebhookQueue } from './application/webhook-queue';
@@ -27,12 +20,7 @@ import { TypeormWebhookEndpointRepository } from './infrastructure/typeorm-webho
 import { outboxQueueProvider } from '../outbox/outbox-queue.provider';
 
 const useCases = [
-  CreateWebhookEndpoint,
-  ListWebhookEndpoints,
-  ShowWebhookEndpoint,
-  UpdateWebhookEndpoint,
-  DeleteWebhookEndpoint,
-  RotateWebhookSecret,
+  ...WEBHOOK_ENDPOINT_USE_CASES,
   SendTestWebhook,
   ListWebhookDeliveries,
   RelayWebhookAttempts,
