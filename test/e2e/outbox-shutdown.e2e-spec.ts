@@ -113,4 +113,25 @@ describe('a shutdown waits for the outbox relays in flight (API on BullMQ)', () 
     const [row] = (await db.query(`SELECT relayed_at FROM notifications WHERE id = $1`, [notification.id])).rows;
     expect(row.relayed_at).not.toBeNull();
   }, 60_000);
+
+  it("webhooks: the fan-out signal of a new request's events is queued", async () => {
+    const t = await startTestApp({ database, redisPrefix });
+    const tenant = await createTenant(t.app);
+    const person = await createPerson(t.app, tenant.organizationId);
+    const document = await createDocument(t.app, tenant.organizationId);
+    const { held, release } = holdAdds(t.app.get(WebhookQueue), 'fan-out');
+    await t.http
+      .post('/api/v1/attestation-requests')
+      .set(tenant.auth)
+      .send({ person_id: person.id, document_id: document.id })
+      .expect(201);
+    await held;
+
+    expect(await stopWhileHeld(t, release)).toBe(false);
+
+    const queue = queueOn('webhooks');
+    const waiting = await queue.getWaiting();
+    await queue.close();
+    expect(waiting.map((job) => job.name)).toContain('fan-out');
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DetachedWork } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventRecorder, EventSubscriber, RecordedEventHeader } from '../../events/application/event-recorder';
 import { FAN_OUT_SIGNAL, WebhookQueue } from './webhook-queue';
@@ -10,8 +11,9 @@ import { FAN_OUT_SIGNAL, WebhookQueue } from './webhook-queue';
  * delays the events to the delivering process's periodic pass: none is lost.
  */
 @Injectable()
-export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
+export class WebhookFanOut extends EventSubscriber implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookFanOut');
+  private readonly signals = new DetachedWork();
 
   constructor(
     private readonly recorder: EventRecorder,
@@ -29,11 +31,17 @@ export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
     if (events.length === 0) return;
     // Without a consumer in reach (the admin CLI without Redis), the delivering process's periodic pass fans out.
     if (!this.queue.hasConsumer) return;
-    await this.unitOfWork.afterCommit(() => {
-      // Not awaited: the request that made the change does not wait for the queue.
-      this.queue.add([FAN_OUT_SIGNAL]).catch((error: unknown) => {
-        this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`);
-      });
-    });
+    // Not awaited: the request that made the change does not wait for the queue.
+    await this.unitOfWork.afterCommit(() =>
+      this.signals.start(
+        () => this.queue.add([FAN_OUT_SIGNAL]),
+        (error) => this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`),
+      ),
+    );
+  }
+
+  /** Signals in flight reach the queue before its connection closes (graceful shutdown, the admin CLI's exit). */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.signals.settled();
   }
 }
