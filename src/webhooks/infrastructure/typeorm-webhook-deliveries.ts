@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newId } from '@lib/core';
 import { Page, PageRequest } from '@lib/http';
-import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { activeQuery } from './active-query';
+import { activePage, activeQuery } from './active-query';
 import { EVENT_WATERMARK } from '../../database/event-watermark.sql';
 import {
   AttemptOutcomeToRecord,
@@ -235,25 +234,15 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
   }
 
   pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>> {
-    return fetchPage(
+    return activePage(
+      this.db,
       request,
-      async () =>
-        (
-          await activeQuery<{ n: number }>(
-            this.db,
-            `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`,
-            [endpointId],
-          )
-        )[0].n,
-      async (offset, limit) =>
-        (
-          await activeQuery<DeliveryRow>(
-            this.db,
-            `SELECT * FROM webhook_deliveries WHERE endpoint_id = $1
-              ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
-            [endpointId, offset, limit],
-          )
-        ).map(toDomain),
+      {
+        from: 'webhook_deliveries WHERE endpoint_id = $1',
+        orderBy: 'created_at DESC, id DESC',
+        parameters: [endpointId],
+      },
+      toDomain,
     );
   }
 

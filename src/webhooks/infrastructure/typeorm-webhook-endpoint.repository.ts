@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/http';
-import { fetchPage } from '@lib/persistence';
-import { activeQuery } from './active-query';
+import { activePage, activeQuery } from './active-query';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';
 import { WebhookEndpoint, WebhookEndpointProps } from '../domain/webhook-endpoint';
@@ -129,24 +128,11 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
   }
 
   page(organizationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return fetchPage(
+    return activePage(
+      this.db,
       request,
-      async () =>
-        (
-          await activeQuery<{ n: number }>(
-            this.db,
-            `SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1`,
-            [organizationId],
-          )
-        )[0].n,
-      async (offset, limit) =>
-        (
-          await activeQuery<EndpointRow>(
-            this.db,
-            `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT $3`,
-            [organizationId, offset, limit],
-          )
-        ).map(toDomain),
+      { from: 'webhook_endpoints WHERE organization_id = $1', orderBy: 'created_at, id', parameters: [organizationId] },
+      toDomain,
     );
   }
 
