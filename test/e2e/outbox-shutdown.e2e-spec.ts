@@ -1,3 +1,4 @@
+import type { Abstract } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -63,6 +64,22 @@ describe('a shutdown waits for the outbox relays in flight (API on BullMQ)', () 
     return closedEarly;
   }
 
+  /** Starts the API, holds its adds of `name` jobs to one queue, and issues a request, whose commit starts a relay. */
+  async function issueRequestHolding(queue: Abstract<OutboxQueue<unknown>>, name: string) {
+    const t = await startTestApp({ database, redisPrefix });
+    const tenant = await createTenant(t.app);
+    const person = await createPerson(t.app, tenant.organizationId);
+    const document = await createDocument(t.app, tenant.organizationId);
+    const { held, release } = holdAdds(t.app.get(queue), name);
+    await t.http
+      .post('/api/v1/attestation-requests')
+      .set(tenant.auth)
+      .send({ person_id: person.id, document_id: document.id })
+      .expect(201);
+    await held;
+    return { t, person, release };
+  }
+
   it('webhooks: the attempt of a test event is queued under its id, still marked relayed', async () => {
     const t = await startTestApp({ database, redisPrefix, env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
     const tenant = await createTenant(t.app);
@@ -89,17 +106,7 @@ describe('a shutdown waits for the outbox relays in flight (API on BullMQ)', () 
   }, 60_000);
 
   it('notifications: the email of a new request is queued under its id, then marked relayed', async () => {
-    const t = await startTestApp({ database, redisPrefix });
-    const tenant = await createTenant(t.app);
-    const person = await createPerson(t.app, tenant.organizationId);
-    const document = await createDocument(t.app, tenant.organizationId);
-    const { held, release } = holdAdds(t.app.get(NotificationQueue), 'deliver');
-    await t.http
-      .post('/api/v1/attestation-requests')
-      .set(tenant.auth)
-      .send({ person_id: person.id, document_id: document.id })
-      .expect(201);
-    await held;
+    const { t, person, release } = await issueRequestHolding(NotificationQueue, 'deliver');
     const [notification] = (
       await db.query<{ id: string }>(`SELECT id FROM notifications WHERE person_id = $1`, [person.id])
     ).rows;
@@ -115,17 +122,7 @@ describe('a shutdown waits for the outbox relays in flight (API on BullMQ)', () 
   }, 60_000);
 
   it("webhooks: the fan-out signal of a new request's events is queued", async () => {
-    const t = await startTestApp({ database, redisPrefix });
-    const tenant = await createTenant(t.app);
-    const person = await createPerson(t.app, tenant.organizationId);
-    const document = await createDocument(t.app, tenant.organizationId);
-    const { held, release } = holdAdds(t.app.get(WebhookQueue), 'fan-out');
-    await t.http
-      .post('/api/v1/attestation-requests')
-      .set(tenant.auth)
-      .send({ person_id: person.id, document_id: document.id })
-      .expect(201);
-    await held;
+    const { t, release } = await issueRequestHolding(WebhookQueue, 'fan-out');
 
     expect(await stopWhileHeld(t, release)).toBe(false);
 
