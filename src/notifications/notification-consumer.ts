@@ -1,11 +1,11 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { OutboxConsumer, OutboxConsumerSettings } from '../outbox/application/outbox-consumer';
+import type { JobRun } from '../outbox/application/outbox-queue';
 import { DeliverNotification } from './application/deliver-notification.use-case';
-import { ConsumerSettings, NotificationQueue } from './application/notification-queue';
-import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
+import { DeliverJob, NotificationQueue } from './application/notification-queue';
+import { RelayNotifications } from './application/relay-notifications.use-case';
 
-export interface NotificationWorkerSettings extends ConsumerSettings {
-  /** How often pending notifications the queue may not hold are relayed again. */
-  relayIntervalMs: number;
+export interface NotificationWorkerSettings extends OutboxConsumerSettings {
   /** How often the request lifecycle passes (expiry, reminders, renewal) run. */
   lifecycleIntervalMs: number;
 }
@@ -21,52 +21,19 @@ export const DEFAULT_WORKER_SETTINGS: NotificationWorkerSettings = {
 
 export const NOTIFICATION_WORKER_SETTINGS = Symbol('NOTIFICATION_WORKER_SETTINGS');
 
-/**
- * Delivers queued notifications and, every few seconds, relays the ones whose relay was missed (Redis down
- * when the API tried, API process gone). On shutdown it stops taking jobs and lets the ones in hand finish,
- * before the database connection closes.
- */
+/** Delivers queued notifications; the outbox machine relays, retries and stops. */
 @Injectable()
-export class NotificationConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('NotificationConsumer');
-  private timer: NodeJS.Timeout | null = null;
-  private relaying: Promise<void> = Promise.resolve();
-  private stopped = false;
-
+export class NotificationConsumer extends OutboxConsumer<string, DeliverJob> {
   constructor(
-    private readonly queue: NotificationQueue,
+    queue: NotificationQueue,
+    relay: RelayNotifications,
     private readonly deliver: DeliverNotification,
-    private readonly relayStale: RelayStaleNotifications,
-    @Inject(NOTIFICATION_WORKER_SETTINGS) private readonly settings: NotificationWorkerSettings,
+    @Inject(NOTIFICATION_WORKER_SETTINGS) settings: NotificationWorkerSettings,
   ) {
-    // Before any boot hook runs: the lifecycle's first pass may relay before this consumer has started.
-    queue.expectConsumer();
+    super(queue, relay, settings);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.process((attempt) => this.deliver.execute(attempt), this.settings);
-    this.relayNow();
-    this.timer = setInterval(() => this.relayNow(), this.settings.relayIntervalMs);
-    this.timer.unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.relaying;
-    await this.queue.close();
-  }
-
-  /** One pass at a time; a failing pass (Redis or PostgreSQL down) is retried at the next tick. */
-  private relayNow(): void {
-    this.relaying = this.relaying.then(async () => {
-      if (this.stopped) return;
-      try {
-        const relayed = await this.relayStale.execute();
-        if (relayed > 0) this.logger.log(`relayed ${relayed} pending notification(s)`);
-      } catch (error) {
-        this.logger.warn(`relay pass failed: ${(error as Error).message}`);
-      }
-    });
+  protected async handle(run: JobRun<DeliverJob>): Promise<void> {
+    await this.deliver.execute({ notificationId: run.data.notificationId, attempt: run.attempt, isFinal: run.isFinal });
   }
 }

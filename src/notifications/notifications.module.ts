@@ -6,15 +6,14 @@ import { MeteredMailer } from './infrastructure/metered-mailer';
 import { Metrics } from '../metrics/metrics';
 import { Mailer } from './application/mailer';
 import { NotificationOutbox } from './application/notification-outbox';
-import { NotificationQueue } from './application/notification-queue';
+import { NOTIFICATION_QUEUE, NotificationQueue } from './application/notification-queue';
 import { RelayNotifications } from './application/relay-notifications.use-case';
 import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
-import { BullmqNotificationQueue } from './infrastructure/bullmq-notification-queue';
-import { InProcessNotificationQueue } from './infrastructure/in-process-notification-queue';
 import { LogMailer } from './infrastructure/log-mailer';
 import { SmtpMailer } from './infrastructure/smtp-mailer';
 import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification-outbox';
 import { NotificationRecord } from './infrastructure/notification.record';
+import { outboxQueueProvider } from '../outbox/outbox-queue.provider';
 
 /**
  * The email outbox and its queue, shared by the API (which writes and relays) and the worker (which delivers).
@@ -26,12 +25,7 @@ import { NotificationRecord } from './infrastructure/notification.record';
   imports: [TypeOrmModule.forFeature([NotificationRecord])],
   providers: [
     { provide: NotificationOutbox, useClass: TypeormNotificationOutbox },
-    {
-      provide: NotificationQueue,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new BullmqNotificationQueue(config) : new InProcessNotificationQueue(),
-    },
+    outboxQueueProvider(NotificationQueue, NOTIFICATION_QUEUE),
     {
       provide: Mailer,
       inject: [AppConfig, Metrics],

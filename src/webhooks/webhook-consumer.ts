@@ -1,18 +1,21 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OutboxConsumer, OutboxConsumerSettings } from '../outbox/application/outbox-consumer';
+import type { JobOutcome, JobRun } from '../outbox/application/outbox-queue';
+import { RELAYED_STALE_MS } from '../outbox/application/outbox-relay';
+import type { ScheduledAttempt } from './domain/webhook-delivery';
 import { DeliverWebhookAttempts, DeliverySlots } from './application/deliver-webhook-attempt.use-case';
 import { FanOutEvents } from './application/fan-out-events.use-case';
-import { RELAYED_STALE_MS, RelayStaleWebhookAttempts } from './application/relay-webhook-attempts.use-case';
-import { AttemptOutcome, WebhookConsumerSettings, WebhookQueue } from './application/webhook-queue';
+import { RelayWebhookAttempts } from './application/relay-webhook-attempts.use-case';
+import { FAN_OUT_JOB, SINGLE_ATTEMPT_JOB, WebhookJob, WebhookQueue } from './application/webhook-queue';
 
-export interface WebhookWorkerSettings extends WebhookConsumerSettings {
+/** `concurrency`: jobs (batches of attempts, fan-out passes) running at once in one process, all endpoints together. */
+export interface WebhookWorkerSettings extends OutboxConsumerSettings {
   /** HTTP exchanges with one endpoint in flight at once in one process; its other attempts wait their turn. */
   perEndpointConcurrency: number;
   /** Jobs (batches) for one endpoint running at once in one process; the others leave their slot and come back. */
   perEndpointJobs: number;
   /** A 2xx must come within this. */
   timeoutMs: number;
-  /** How often pending attempts the queue may not hold are relayed again. */
-  relayIntervalMs: number;
   /** A relayed attempt still pending this long after it was due is taken as lost by the queue and relayed again. */
   relayStaleMs: number;
   /** How often committed events are fanned out without being signalled (a lost signal, a long transaction). */
@@ -27,6 +30,8 @@ export const DEFAULT_WEBHOOK_WORKER_SETTINGS: WebhookWorkerSettings = {
   perEndpointConcurrency: 32,
   perEndpointJobs: 4,
   timeoutMs: 10_000,
+  // Only a job that throws is tried again (PostgreSQL unreachable); a failed delivery is a new pending row.
+  backoffMs: 1_000,
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   relayIntervalMs: 5_000,
@@ -74,47 +79,52 @@ class EndpointSlots {
 /**
  * Runs batches of webhook attempts with caps per endpoint (batches running, HTTP exchanges in flight), so a slow
  * endpoint holds at most `perEndpointJobs` of the process's slots and never delays another endpoint (nor the
- * emails, which have their own queue and consumer); fans committed events out when signalled, one pass at a time
- * in this process, and every second anyway; and, every few seconds, relays the attempts whose relay was missed.
+ * emails, which have their own queue and consumer); and fans committed events out when signalled, one pass at a
+ * time in this process, and every second anyway. The outbox machine relays, retries and stops.
  */
 @Injectable()
-export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookConsumer extends OutboxConsumer<ScheduledAttempt, WebhookJob> {
   private readonly logger = new Logger('WebhookConsumer');
   private readonly endpoints = new Map<string, EndpointSlots>();
-  private readonly timers: NodeJS.Timeout[] = [];
-  private relaying: Promise<void> = Promise.resolve();
+  private fanOutTimer: NodeJS.Timeout | null = null;
   private fanningOut: Promise<void> | null = null;
   private fanOutAgain = false;
   private stopped = false;
 
   constructor(
-    private readonly queue: WebhookQueue,
+    queue: WebhookQueue,
+    relay: RelayWebhookAttempts,
     private readonly deliver: DeliverWebhookAttempts,
     private readonly fanOutEvents: FanOutEvents,
-    private readonly relayStale: RelayStaleWebhookAttempts,
     @Inject(WEBHOOK_WORKER_SETTINGS) private readonly settings: WebhookWorkerSettings,
-  ) {}
+  ) {
+    super(queue, relay, settings);
+  }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.process({ deliver: (batch) => this.handle(batch), fanOut: () => this.fanOut() }, this.settings);
+  override async onApplicationBootstrap(): Promise<void> {
+    await super.onApplicationBootstrap();
     void this.fanOut();
-    this.relayNow();
-    this.timers.push(
-      setInterval(() => this.relayNow(), this.settings.relayIntervalMs),
-      setInterval(() => void this.fanOut(), this.settings.fanOutIntervalMs),
-    );
-    for (const timer of this.timers) timer.unref();
+    this.fanOutTimer = setInterval(() => void this.fanOut(), this.settings.fanOutIntervalMs);
+    this.fanOutTimer.unref();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  override async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers) clearInterval(timer);
-    await this.relaying;
+    if (this.fanOutTimer) clearInterval(this.fanOutTimer);
     await this.fanningOut;
-    await this.queue.close();
+    await super.beforeApplicationShutdown();
   }
 
-  private async handle(batch: { endpointId: string; deliveryIds: string[] }): Promise<AttemptOutcome> {
+  protected async handle(run: JobRun<WebhookJob>): Promise<JobOutcome> {
+    if (run.name === FAN_OUT_JOB) return this.fanOut();
+    const { endpointId = '', deliveryIds = [], deliveryId } = run.data;
+    return this.deliverBatch({
+      endpointId,
+      deliveryIds: run.name === SINGLE_ATTEMPT_JOB && deliveryId ? [deliveryId] : deliveryIds,
+    });
+  }
+
+  private async deliverBatch(batch: { endpointId: string; deliveryIds: string[] }): Promise<JobOutcome> {
     let slots = this.endpoints.get(batch.endpointId);
     if (!slots) this.endpoints.set(batch.endpointId, (slots = new EndpointSlots(this.settings.perEndpointConcurrency)));
     if (slots.jobs >= this.settings.perEndpointJobs) {
@@ -125,7 +135,7 @@ export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicatio
       const limited: DeliverySlots = { acquire: () => slots.acquire(), stopping: () => this.stopped };
       const left = await this.deliver.execute(batch, limited);
       // Stopping: the attempts not started wait in the queue for the next consumer.
-      return left > 0 ? { postponeMs: POSTPONE_MS } : 'done';
+      return left > 0 ? { postponeMs: POSTPONE_MS } : undefined;
     } finally {
       slots.jobs--;
       if (slots.idle) this.endpoints.delete(batch.endpointId);
@@ -152,17 +162,5 @@ export class WebhookConsumer implements OnApplicationBootstrap, BeforeApplicatio
       this.fanningOut = null;
     });
     return this.fanningOut;
-  }
-
-  private relayNow(): void {
-    this.relaying = this.relaying.then(async () => {
-      if (this.stopped) return;
-      try {
-        const relayed = await this.relayStale.execute(this.settings.relayStaleMs);
-        if (relayed > 0) this.logger.log(`relayed ${relayed} pending webhook attempt(s)`);
-      } catch (error) {
-        this.logger.warn(`webhook relay pass failed: ${(error as Error).message}`);
-      }
-    });
   }
 }

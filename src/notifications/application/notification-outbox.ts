@@ -1,7 +1,12 @@
+import { OutboxRows } from '../../outbox/application/outbox-rows';
 import type { Notification } from '../domain/notification';
 
-/** The durable record of emails to send (the `notifications` table). */
-export abstract class NotificationOutbox {
+/**
+ * The durable record of emails to send (the `notifications` table), and the outbox of their queue: rows are
+ * written unrelayed and marked once the queue has them; a pending row is relayable when created before
+ * `unrelayedBefore` and never relayed, or last touched before `staleBefore`.
+ */
+export abstract class NotificationOutbox extends OutboxRows<string> {
   abstract addMany(notifications: readonly Notification[]): Promise<void>;
   /** The notification, locked until the transaction ends: one deliverer at a time, whatever the queue does. */
   abstract lockForDelivery(id: string): Promise<Notification | null>;
@@ -11,10 +16,4 @@ export abstract class NotificationOutbox {
    * this email is no longer the latest, and its failure says nothing about their delivery.
    */
   abstract requestsAnnouncedSince(notification: Notification): Promise<Set<string>>;
-  /**
-   * Pending notifications the queue may not hold: never relayed and created before `unrelayedBefore`, or
-   * last touched before `staleBefore` (the queue lost them, e.g. a Redis without persistence restarted).
-   */
-  abstract findRelayable(input: { unrelayedBefore: Date; staleBefore: Date; limit: number }): Promise<string[]>;
-  abstract markRelayed(ids: readonly string[], now: Date): Promise<void>;
 }

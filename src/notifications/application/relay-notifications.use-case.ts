@@ -1,45 +1,21 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
-import { Clock, DetachedWork } from '@lib/core';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '@lib/core';
+import { OutboxRelay, RelayDefinition } from '../../outbox/application/outbox-relay';
 import { NotificationOutbox } from './notification-outbox';
-import { NotificationQueue } from './notification-queue';
+import { DELIVER_JOB, DeliverJob, NotificationQueue } from './notification-queue';
 
-/**
- * Hands committed notifications to the queue and notes when; a failure leaves them pending for the next pass.
- * A queue nobody in reach consumes (in process, no consumer here) is left alone: the periodic relay of the
- * process that delivers takes the rows.
- */
+/** One job per notification, its id the notification's. */
+const NOTIFICATION_RELAY: RelayDefinition<string, DeliverJob> = {
+  rowsName: 'notifications',
+  batchSize: 500,
+  idOf: (id) => id,
+  jobsFor: (ids) => ids.map((notificationId) => ({ name: DELIVER_JOB, id: notificationId, data: { notificationId } })),
+};
+
+/** Hands committed notifications (by id) to the queue and notes when. */
 @Injectable()
-export class RelayNotifications implements BeforeApplicationShutdown {
-  private readonly logger = new Logger('RelayNotifications');
-  private readonly relays = new DetachedWork();
-
-  constructor(
-    private readonly outbox: NotificationOutbox,
-    private readonly queue: NotificationQueue,
-    private readonly clock: Clock,
-  ) {}
-
-  async execute(notificationIds: readonly string[]): Promise<void> {
-    if (notificationIds.length === 0 || !this.queue.hasConsumer) return;
-    await this.queue.add(notificationIds);
-    await this.outbox.markRelayed(notificationIds, this.clock.now());
-  }
-
-  /**
-   * For after-commit hooks: starts the relay and never waits for it nor throws, so the caller's answer does not
-   * wait for the queue (a 1,000-email group add: some 100 ms). The rows are committed already: a failed or
-   * interrupted relay (queue down, process killed) leaves them pending for the periodic relay.
-   */
-  soon(notificationIds: readonly string[]): void {
-    if (notificationIds.length === 0) return;
-    this.relays.start(
-      () => this.execute(notificationIds),
-      (error) => this.logger.warn(`notifications left for the periodic relay: ${(error as Error).message}`),
-    );
-  }
-
-  /** Relays in progress finish before the queue's connection closes (graceful shutdown, the admin CLI's exit). */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.relays.settled();
+export class RelayNotifications extends OutboxRelay<string, DeliverJob> {
+  constructor(outbox: NotificationOutbox, queue: NotificationQueue, clock: Clock) {
+    super(outbox, queue, clock, NOTIFICATION_RELAY);
   }
 }

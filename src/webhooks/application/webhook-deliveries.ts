@@ -1,4 +1,5 @@
 import type { Page, PageRequest } from '@lib/http';
+import { OutboxRows } from '../../outbox/application/outbox-rows';
 import type { AttemptResult, ScheduledAttempt, WebhookDelivery } from '../domain/webhook-delivery';
 
 /** What one attempt sends: the event's body as recorded, and the endpoint it goes to. */
@@ -30,11 +31,13 @@ export interface FanOutBatch {
  * The deliveries log, which is also the webhooks' outbox: a pending row is an attempt to make, relayed to the queue
  * after the transaction that wrote it commits. Rows are written already marked relayed (`relayed_at`), since their
  * writer relays them right after its commit; a relay that fails marks them unrelayed again, for the periodic relay
- * 5 s later, and a crash between the commit and the relay leaves them to the periodic relay of stale attempts. First attempts of request events are written by the fan-out, after
- * the events' own transaction (the event log is the outbox of that step); later attempts by the transaction that
- * records the failure before them.
+ * 5 s later, and a crash between the commit and the relay leaves them to the periodic relay of stale attempts
+ * (relayable: never relayed and scheduled before `unrelayedBefore`, or relayed and still pending well after they
+ * were due, `staleBefore`). First attempts of request events are written by the fan-out, after the events' own
+ * transaction (the event log is the outbox of that step); later attempts by the transaction that records the
+ * failure before them.
  */
-export abstract class WebhookDeliveries {
+export abstract class WebhookDeliveries extends OutboxRows<ScheduledAttempt> {
   /** First attempts, due at once, of the given events to the given endpoints. */
   abstract scheduleFirstAttempts(
     items: readonly { organizationId: string; endpointId: string; eventId: string; eventType: string }[],
@@ -60,16 +63,6 @@ export abstract class WebhookDeliveries {
   ): Promise<{ recorded: Set<string>; next: ScheduledAttempt[] }>;
   /** The endpoint's attempts, newest first. */
   abstract pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>>;
-  /**
-   * Pending attempts the queue may not hold: never relayed and scheduled before `unrelayedBefore`, or relayed and
-   * still pending well after they were due (`staleBefore`).
-   */
-  abstract findRelayable(input: {
-    unrelayedBefore: Date;
-    staleBefore: Date;
-    limit: number;
-  }): Promise<ScheduledAttempt[]>;
-  abstract markRelayed(deliveryIds: readonly string[], now: Date): Promise<void>;
   /** Their relay failed: the periodic relay takes them. */
-  abstract markUnrelayed(deliveryIds: readonly string[]): Promise<void>;
+  abstract override markUnrelayed(deliveryIds: readonly string[]): Promise<void>;
 }

@@ -136,3 +136,13 @@ export class RotateWebhookSecret {
     return { endpoint, secret };
   }
 }
+
+/** Every use-case of this file, for the module to provide. */
+export const WEBHOOK_ENDPOINT_USE_CASES = [
+  CreateWebhookEndpoint,
+  ListWebhookEndpoints,
+  ShowWebhookEndpoint,
+  UpdateWebhookEndpoint,
+  DeleteWebhookEndpoint,
+  RotateWebhookSecret,
+];

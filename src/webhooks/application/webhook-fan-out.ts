@@ -1,7 +1,8 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DetachedWork } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventRecorder, EventSubscriber, RecordedEventHeader } from '../../events/application/event-recorder';
-import { WebhookQueue } from './webhook-queue';
+import { FAN_OUT_SIGNAL, WebhookQueue } from './webhook-queue';
 
 /**
  * Webhooks as a subscriber of the event log. The transaction that records events writes nothing for webhooks: the
@@ -10,8 +11,9 @@ import { WebhookQueue } from './webhook-queue';
  * delays the events to the delivering process's periodic pass: none is lost.
  */
 @Injectable()
-export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
+export class WebhookFanOut extends EventSubscriber implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('WebhookFanOut');
+  private readonly signals = new DetachedWork();
 
   constructor(
     private readonly recorder: EventRecorder,
@@ -27,11 +29,19 @@ export class WebhookFanOut extends EventSubscriber implements OnModuleInit {
 
   async onRecorded(events: readonly RecordedEventHeader[]): Promise<void> {
     if (events.length === 0) return;
-    await this.unitOfWork.afterCommit(() => {
-      // Not awaited: the request that made the change does not wait for the queue.
-      this.queue.requestFanOut().catch((error: unknown) => {
-        this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`);
-      });
-    });
+    // Without a consumer in reach (the admin CLI without Redis), the delivering process's periodic pass fans out.
+    if (!this.queue.hasConsumer) return;
+    // Not awaited: the request that made the change does not wait for the queue.
+    await this.unitOfWork.afterCommit(() =>
+      this.signals.start(
+        () => this.queue.add([FAN_OUT_SIGNAL]),
+        (error) => this.logger.warn(`webhook fan-out left for the periodic pass: ${(error as Error).message}`),
+      ),
+    );
+  }
+
+  /** Signals in flight reach the queue before its connection closes (graceful shutdown, the admin CLI's exit). */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.signals.settled();
   }
 }

@@ -1,38 +1,30 @@
-/** Attempts to one endpoint as the queue carries them, together: due in `delayMs` (0 or less: now). */
-export interface QueuedBatch {
-  endpointId: string;
-  deliveryIds: string[];
-  delayMs: number;
-}
-
-/** What a handler answers: done (whatever the deliveries' outcomes), or try again later (its endpoint is busy). */
-export type AttemptOutcome = { postponeMs: number } | 'done';
-
-export interface WebhookHandlers {
-  /** Makes a batch of attempts to one endpoint. */
-  deliver(batch: { endpointId: string; deliveryIds: string[] }): Promise<AttemptOutcome>;
-  /** Fans the events committed since the last pass out to the endpoints. */
-  fanOut(): Promise<void>;
-}
-
-export interface WebhookConsumerSettings {
-  /** Jobs (batches of attempts, fan-out passes) running at once in one process, all endpoints together. */
-  concurrency: number;
-  /** How long a crashed consumer's job stays claimed before another takes it (BullMQ lock). */
-  lockDurationMs: number;
-  /** How often claims of crashed consumers are looked for (BullMQ stalled check). */
-  stalledIntervalMs: number;
-}
+import type { OutboxJob, QueueDefinition } from '../../outbox/application/outbox-queue';
+import { OutboxQueue } from '../../outbox/application/outbox-queue';
 
 /**
- * Carries "make these attempts" jobs, each due at its time, and "fan the new events out" signals. Adding a batch
- * while a job for it is waiting adds nothing (the job id is its first attempt's id). BullMQ on Redis, or in-process
- * in the embedded mode. Retries are not the queue's: a failed attempt schedules the next one as a new pending row.
+ * `attempts`: { endpointId, deliveryIds }, attempts to one endpoint made together; `attempt` (older, one attempt a
+ * job, as relayed before attempts travelled in batches): { endpointId, deliveryId }, still taken as a batch of one;
+ * `fan-out`: {}, a signal to fan the events committed since the last pass out.
  */
-export abstract class WebhookQueue {
-  abstract add(batches: readonly QueuedBatch[]): Promise<void>;
-  /** Asks a consumer for a fan-out pass soon. Losing the signal only delays the events to the periodic pass. */
-  abstract requestFanOut(): Promise<void>;
-  abstract process(handlers: WebhookHandlers, settings: WebhookConsumerSettings): Promise<void>;
-  abstract close(): Promise<void>;
+export interface WebhookJob {
+  endpointId?: string;
+  deliveryIds?: string[];
+  deliveryId?: string;
 }
+
+export const ATTEMPTS_JOB = 'attempts';
+export const SINGLE_ATTEMPT_JOB = 'attempt';
+export const FAN_OUT_JOB = 'fan-out';
+
+/** Losing it only delays the events to the periodic pass; never merged with another, as passes are cheap. */
+export const FAN_OUT_SIGNAL: OutboxJob<WebhookJob> = { name: FAN_OUT_JOB, data: {} };
+
+/** Its own queue: a backlog of webhooks never sits in front of the emails. */
+export const WEBHOOK_QUEUE: QueueDefinition = { name: 'webhooks', logContext: 'WebhookQueue' };
+
+/**
+ * The webhooks' queue, as a DI token. A batch job's id is its first attempt's id, so relaying the same batch twice
+ * while it waits adds one job; its delay is the attempts' due time. Retries of deliveries are not the queue's: a
+ * failed attempt schedules the next one as a new pending row (the queue retries only a job that throws).
+ */
+export abstract class WebhookQueue extends OutboxQueue<WebhookJob> {}

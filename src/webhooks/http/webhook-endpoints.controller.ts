@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiEndpoint, ApiEndpointOptions, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -34,6 +34,13 @@ const NOT_FOUND = 'No such endpoint in the organization (a malformed id included
 const URL_RULES =
   '`url` not an absolute https URL, over 2,048 characters, or pointing to a private, loopback, link-local or ' +
   'unique-local address (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true); an unknown type in `events` (keyed `events.N`)';
+
+/** A route on one endpoint of the organization: its id in the path, 404 when it is another organization's. */
+const OnEndpoint = (options: Omit<ApiEndpointOptions, 'tag' | 'notFound'>) =>
+  applyDecorators(
+    ApiUlidPath('id', "The endpoint's ULID."),
+    ApiEndpoint({ ...options, tag: TAG, notFound: NOT_FOUND }),
+  );
 
 @Controller('webhook-endpoints')
 export class WebhookEndpointsController {
@@ -88,15 +95,12 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id')
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'showWebhookEndpoint',
-    tag: TAG,
     summary: 'Show a webhook endpoint',
     description: "One endpoint of the organization, without its secret. Another organization's answers 404.",
     success: { status: 200, description: 'The endpoint; no secret.', type: WebhookEndpointResponse },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentWebhookEndpoint(
       await this.showEndpoint.execute({ organizationId: principal.organization.id, endpointId: id }),
@@ -104,17 +108,14 @@ export class WebhookEndpointsController {
   }
 
   @Patch(':id')
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'updateWebhookEndpoint',
-    tag: TAG,
     summary: 'Change a webhook endpoint',
     description: 'Only the fields given change. `events: null` delivers every type again.',
     success: { status: 200, description: 'The endpoint; no secret.', type: WebhookEndpointResponse },
     jsonBody: true,
-    notFound: NOT_FOUND,
     unprocessable: `${URL_RULES}; \`enabled\` not a boolean.`,
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
@@ -135,32 +136,26 @@ export class WebhookEndpointsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'deleteWebhookEndpoint',
-    tag: TAG,
     summary: 'Delete a webhook endpoint',
     description: 'Its deliveries log goes with it; attempts not made yet are dropped.',
     success: { status: 204, description: 'Deleted; no body.' },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async remove(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string): Promise<void> {
     await this.deleteEndpoint.execute({ organizationId: principal.organization.id, endpointId: id });
   }
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'rotateWebhookSecret',
-    tag: TAG,
     summary: "Rotate a webhook endpoint's secret",
     description:
       'For 24 hours deliveries carry two signatures, with the new secret and the previous one (after a second ' +
       'rotation, the newest two), so the receiver can switch without losing a delivery. A body is ignored.',
     success: { status: 200, description: 'The endpoint and its new secret.', type: WebhookEndpointWithSecretResponse },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async rotate(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     const { endpoint, secret } = await this.rotateSecret.execute({
       organizationId: principal.organization.id,
@@ -171,35 +166,29 @@ export class WebhookEndpointsController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'testWebhookEndpoint',
-    tag: TAG,
     summary: 'Send a test event to a webhook endpoint',
     description:
       'Delivers an event of type `webhook.test` with `data` `{}` to this endpoint only, whatever its `events` and ' +
       'even when it is disabled; retried and logged like any delivery. It is not in `GET /events`. A body is ignored.',
     success: { status: 202, description: 'The test event is queued.', type: WebhookTestAcceptedResponse },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async test(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     const { eventId } = await this.sendTest.execute({ organizationId: principal.organization.id, endpointId: id });
     return { event_id: eventId };
   }
 
   @Get(':id/deliveries')
-  @ApiEndpoint({
+  @OnEndpoint({
     operationId: 'listWebhookDeliveries',
-    tag: TAG,
     summary: "List a webhook endpoint's delivery attempts",
     description:
       'One row per attempt, newest first: written `pending` when the attempt is scheduled, then `succeeded` or ' +
       '`failed` when it runs. Response bodies are not kept.',
     success: { status: 200, description: 'A page of attempts.', type: WebhookDeliveryPage },
-    notFound: NOT_FOUND,
     unprocessable: 'A paging parameter is invalid.',
   })
-  @ApiUlidPath('id', "The endpoint's ULID.")
   async deliveries(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { FieldErrors, ValidationFailedError } from '@lib/core';
@@ -23,6 +24,14 @@ const eventsSchema: ApiPropertyOptions = {
   description: EVENTS_DESCRIPTION,
 };
 
+/** The endpoint's free text, the same on creation and update: trimmed, null or blank clears it. */
+const DescriptionField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH)),
+  );
+
 /** POST /webhook-endpoints. */
 export class CreateWebhookEndpointBody {
   @ApiProperty({
@@ -42,9 +51,7 @@ export class CreateWebhookEndpointBody {
   @Field({ nullable: true }, rules.array, rules.minItems(1))
   events?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH))
+  @DescriptionField()
   description?: string | null;
 }
 
@@ -62,9 +69,7 @@ export class UpdateWebhookEndpointBody {
   @Field({ nullable: true }, rules.array, rules.minItems(1))
   events?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH))
+  @DescriptionField()
   description?: string | null;
 
   @ApiPropertyOptional({

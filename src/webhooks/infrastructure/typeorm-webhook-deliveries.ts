@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { newId } from '@lib/core';
 import { Page, PageRequest } from '@lib/http';
-import { fetchPage } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
+import { activePage, activeQuery } from './active-query';
 import { EVENT_WATERMARK } from '../../database/event-watermark.sql';
 import {
   AttemptOutcomeToRecord,
@@ -75,10 +75,6 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
     super();
   }
 
-  private query<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    return activeManager(this.db).query(sql, parameters);
-  }
-
   async scheduleFirstAttempts(
     items: readonly { organizationId: string; endpointId: string; eventId: string; eventType: string }[],
     now: Date,
@@ -86,7 +82,8 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
     if (items.length === 0) return [];
     const ids = items.map(() => newId());
     // An attempt already written (an event fanned out by an older process too) is not written twice.
-    const inserted = await this.query<{ id: string; endpoint_id: string }>(
+    const inserted = await activeQuery<{ id: string; endpoint_id: string }>(
+      this.db,
       `INSERT INTO webhook_deliveries
          (id, organization_id, endpoint_id, event_id, event_type, attempt, status, created_at, due_at, updated_at,
           relayed_at)
@@ -109,14 +106,16 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
 
   async fanOutCommittedEvents(limit: number, now: Date): Promise<FanOutBatch> {
     // Every cursor, locked in one order: a concurrent pass waits here, then reads the cursors this one moved.
-    const cursors = await this.query<{ organization_id: string }>(
+    const cursors = await activeQuery<{ organization_id: string }>(
+      this.db,
       `SELECT organization_id FROM webhook_fan_out ORDER BY organization_id FOR UPDATE`,
       [],
     );
     if (cursors.length === 0) return { events: 0, more: false, scheduled: [] };
     // A new statement, so a new snapshot: it sees what the pass before this one committed. One statement takes the
     // events, moves the cursors and writes the attempts (ids made here: nothing goes to Node and back but the ids).
-    const rows = await this.query<{ id: string | null; endpoint_id: string | null; events: number; most: number }>(
+    const rows = await activeQuery<{ id: string | null; endpoint_id: string | null; events: number; most: number }>(
+      this.db,
       `WITH watermark AS MATERIALIZED (SELECT ${EVENT_WATERMARK} AS x),
        taken AS MATERIALIZED (
          SELECT e.id, e.organization_id, e.type, e.transaction_id
@@ -165,7 +164,8 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
 
   async findPendingAttempts(deliveryIds: readonly string[]): Promise<AttemptToRun[]> {
     if (deliveryIds.length === 0) return [];
-    const rows = await this.query<DeliveryRow & { body: string }>(
+    const rows = await activeQuery<DeliveryRow & { body: string }>(
+      this.db,
       `SELECT d.*, e.body FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
         WHERE d.id = ANY($1::varchar[]) AND d.status = 'pending'
         ORDER BY d.id`,
@@ -234,27 +234,21 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
   }
 
   pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>> {
-    return fetchPage(
+    return activePage(
+      this.db,
       request,
-      async () =>
-        (
-          await this.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`, [
-            endpointId,
-          ])
-        )[0].n,
-      async (offset, limit) =>
-        (
-          await this.query<DeliveryRow>(
-            `SELECT * FROM webhook_deliveries WHERE endpoint_id = $1
-              ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
-            [endpointId, offset, limit],
-          )
-        ).map(toDomain),
+      {
+        from: 'webhook_deliveries WHERE endpoint_id = $1',
+        orderBy: 'created_at DESC, id DESC',
+        parameters: [endpointId],
+      },
+      toDomain,
     );
   }
 
   async findRelayable(input: { unrelayedBefore: Date; staleBefore: Date; limit: number }): Promise<ScheduledAttempt[]> {
-    const rows = await this.query<{ id: string; endpoint_id: string; due_at: Date }>(
+    const rows = await activeQuery<{ id: string; endpoint_id: string; due_at: Date }>(
+      this.db,
       `SELECT id, endpoint_id, due_at FROM webhook_deliveries
         WHERE status = 'pending'
           AND ((relayed_at IS NULL AND created_at < $1) OR greatest(relayed_at, due_at) < $2)
@@ -267,7 +261,8 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
 
   async markRelayed(deliveryIds: readonly string[], now: Date): Promise<void> {
     if (deliveryIds.length === 0) return;
-    await this.query(
+    await activeQuery(
+      this.db,
       `UPDATE webhook_deliveries SET relayed_at = $2
         WHERE id IN (SELECT id FROM webhook_deliveries WHERE id = ANY($1) AND status = 'pending' FOR UPDATE SKIP LOCKED)`,
       [[...deliveryIds], now],
@@ -276,8 +271,10 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
 
   async markUnrelayed(deliveryIds: readonly string[]): Promise<void> {
     if (deliveryIds.length === 0) return;
-    await this.query(`UPDATE webhook_deliveries SET relayed_at = NULL WHERE id = ANY($1) AND status = 'pending'`, [
-      [...deliveryIds],
-    ]);
+    await activeQuery(
+      this.db,
+      `UPDATE webhook_deliveries SET relayed_at = NULL WHERE id = ANY($1) AND status = 'pending'`,
+      [[...deliveryIds]],
+    );
   }
 }

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/http';
-import { fetchPage } from '@lib/persistence';
-import { activeManager } from '../../database/typeorm-unit-of-work';
+import { activePage, activeQuery } from './active-query';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';
-import { WebhookEndpoint } from '../domain/webhook-endpoint';
+import { WebhookEndpoint, WebhookEndpointProps } from '../domain/webhook-endpoint';
 
 interface EndpointRow {
   id: string;
@@ -39,20 +38,33 @@ const toDomain = (row: EndpointRow): WebhookEndpoint =>
     updatedAt: row.updated_at,
   });
 
+/** $1 to $10 of both the insert and the update: the endpoint's key and everything an update may change. */
+const settingsOf = (e: Readonly<WebhookEndpointProps>): unknown[] => [
+  e.id,
+  e.organizationId,
+  e.url,
+  e.eventTypes,
+  e.description,
+  e.enabled,
+  e.sealedSecret,
+  e.sealedPreviousSecret,
+  e.previousSecretExpiresAt,
+  e.failingSince,
+];
+
 @Injectable()
 export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {
     super();
   }
 
-  private query<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    return activeManager(this.db).query(sql, parameters);
-  }
-
   async countForCreation(organizationId: string): Promise<number> {
     // A transaction-scoped lock on the organization's endpoint list; released at commit or rollback.
-    await this.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1, 0))`, [organizationId]);
-    const [row] = await this.query<{ n: number }>(
+    await activeQuery(this.db, `SELECT pg_advisory_xact_lock(hashtextextended('webhook_endpoints:' || $1, 0))`, [
+      organizationId,
+    ]);
+    const [row] = await activeQuery<{ n: number }>(
+      this.db,
       `SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1`,
       [organizationId],
     );
@@ -61,29 +73,18 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
 
   async add(endpoint: WebhookEndpoint): Promise<void> {
     const e = endpoint.toSnapshot();
-    await this.query(
+    await activeQuery(
+      this.db,
       `INSERT INTO webhook_endpoints (id, organization_id, url, event_types, description, enabled, secret,
          previous_secret, previous_secret_expires_at, failing_since, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        e.id,
-        e.organizationId,
-        e.url,
-        e.eventTypes,
-        e.description,
-        e.enabled,
-        e.sealedSecret,
-        e.sealedPreviousSecret,
-        e.previousSecretExpiresAt,
-        e.failingSince,
-        e.createdAt,
-        e.updatedAt,
-      ],
+      [...settingsOf(e), e.createdAt, e.updatedAt],
     );
     // The organization's fan-out cursor (see WebhookDeliveries.fanOutCommittedEvents): created at this
     // transaction, or moved up to it when the organization had no other endpoint, so the new endpoint gets the
     // events written from now on, not the ones written while nothing listened.
-    await this.query(
+    await activeQuery(
+      this.db,
       `INSERT INTO webhook_fan_out (organization_id, transaction_id, event_id) VALUES ($1, pg_current_xact_id(), '')
        ON CONFLICT (organization_id) DO UPDATE
           SET transaction_id = greatest(webhook_fan_out.transaction_id, EXCLUDED.transaction_id), event_id = ''
@@ -94,28 +95,18 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
 
   async save(endpoint: WebhookEndpoint): Promise<void> {
     const e = endpoint.toSnapshot();
-    await this.query(
+    await activeQuery(
+      this.db,
       `UPDATE webhook_endpoints SET url = $3, event_types = $4, description = $5, enabled = $6, secret = $7,
          previous_secret = $8, previous_secret_expires_at = $9, failing_since = $10, updated_at = $11
         WHERE id = $1 AND organization_id = $2`,
-      [
-        e.id,
-        e.organizationId,
-        e.url,
-        e.eventTypes,
-        e.description,
-        e.enabled,
-        e.sealedSecret,
-        e.sealedPreviousSecret,
-        e.previousSecretExpiresAt,
-        e.failingSince,
-        e.updatedAt,
-      ],
+      [...settingsOf(e), e.updatedAt],
     );
   }
 
   async remove(organizationId: string, id: string): Promise<boolean> {
-    const rows = await this.query<{ id: string }>(
+    const rows = await activeQuery<{ id: string }>(
+      this.db,
       `DELETE FROM webhook_endpoints WHERE id = $1 AND organization_id = $2 RETURNING id`,
       [id, organizationId],
     );
@@ -123,7 +114,8 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
   }
 
   async findInOrganization(organizationId: string, id: string): Promise<WebhookEndpoint | null> {
-    const [row] = await this.query<EndpointRow>(
+    const [row] = await activeQuery<EndpointRow>(
+      this.db,
       `SELECT * FROM webhook_endpoints WHERE id = $1 AND organization_id = $2`,
       [id, organizationId],
     );
@@ -131,35 +123,26 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
   }
 
   async findById(id: string): Promise<WebhookEndpoint | null> {
-    const [row] = await this.query<EndpointRow>(`SELECT * FROM webhook_endpoints WHERE id = $1`, [id]);
+    const [row] = await activeQuery<EndpointRow>(this.db, `SELECT * FROM webhook_endpoints WHERE id = $1`, [id]);
     return row ? toDomain(row) : null;
   }
 
   page(organizationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return fetchPage(
+    return activePage(
+      this.db,
       request,
-      async () =>
-        (
-          await this.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM webhook_endpoints WHERE organization_id = $1`,
-            [organizationId],
-          )
-        )[0].n,
-      async (offset, limit) =>
-        (
-          await this.query<EndpointRow>(
-            `SELECT * FROM webhook_endpoints WHERE organization_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT $3`,
-            [organizationId, offset, limit],
-          )
-        ).map(toDomain),
+      { from: 'webhook_endpoints WHERE organization_id = $1', orderBy: 'created_at, id', parameters: [organizationId] },
+      toDomain,
     );
   }
 
   async recordSuccess(id: string): Promise<void> {
     // Most deliveries succeed on an endpoint that is not failing: no write, no lock, then.
-    await this.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [
-      id,
-    ]);
+    await activeQuery(
+      this.db,
+      `UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`,
+      [id],
+    );
   }
 
   async recordFailures(
@@ -169,7 +152,8 @@ export class TypeormWebhookEndpointRepository extends WebhookEndpointRepository 
   ): Promise<boolean> {
     const since = `CASE WHEN $2::timestamptz IS NOT NULL THEN $2::timestamptz ELSE coalesce(failing_since, $3::timestamptz) END`;
     const due = `$4::timestamptz - make_interval(secs => $5::double precision / 1000)`;
-    const rows = await this.query<{ disabled: boolean }>(
+    const rows = await activeQuery<{ disabled: boolean }>(
+      this.db,
       `UPDATE webhook_endpoints
           SET failing_since = ${since},
               enabled = enabled AND ${since} > ${due},

@@ -1,4 +1,4 @@
-import { retryDelay } from './notification-queue';
+import { retryDelay } from './job-retries';
 
 describe('retryDelay', () => {
   it('doubles the wait after each failed attempt', () => {
