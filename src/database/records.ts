@@ -1,3 +1,4 @@
+import { AuditEntryRecord } from '../audit-log/infrastructure/audit-entry.record';
 import { AttestationRequestRecord } from '../attestation-requests/infrastructure/attestation-request.record';
 import { DocumentAssignmentRecord } from '../documents/infrastructure/document-assignment.record';
 import { DocumentRecord } from '../documents/infrastructure/document.record';
@@ -29,4 +30,5 @@ export const RECORDS = [
   AttestationRequestRecord,
   NotificationRecord,
   IdempotencyKeyRecord,
+  AuditEntryRecord,
 ];

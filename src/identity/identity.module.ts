@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
+import { CreateApiToken } from './application/create-api-token.use-case';
 import { CreateOrganization } from './application/create-organization.use-case';
 import { CreateUser } from './application/create-user.use-case';
 import { IssueApiToken } from './application/issue-api-token.use-case';
@@ -10,6 +12,7 @@ import { ListApiTokens } from './application/list-api-tokens.use-case';
 import { OrganizationRepository } from './application/organization.repository';
 import { RevokeApiToken } from './application/revoke-api-token.use-case';
 import { UserRepository } from './application/user.repository';
+import { ApiTokensController } from './http/api-tokens.controller';
 import { AuthenticationGuard } from './http/authentication.guard';
 import { MeController } from './http/me.controller';
 import { RateLimitGuard } from './http/rate-limit.guard';
@@ -28,10 +31,12 @@ const useCases = [
   IssueApiToken,
   ListApiTokens,
   RevokeApiToken,
+  CreateApiToken,
 ];
 
 @Module({
-  controllers: [MeController],
+  imports: [AuditLogModule],
+  controllers: [MeController, ApiTokensController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },
