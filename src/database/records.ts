@@ -13,6 +13,8 @@ import { UserRecord } from '../identity/infrastructure/user.record';
 import { IdempotencyKeyRecord } from '../idempotency/infrastructure/idempotency-key.record';
 import { NotificationRecord } from '../notifications/infrastructure/notification.record';
 import { PersonRecord } from '../people/infrastructure/person.record';
+import { ConsoleLinkRecord } from '../sign-in/infrastructure/console-link.record';
+import { ConsoleSessionRecord } from '../sign-in/infrastructure/console-session.record';
 
 /** Every TypeORM entity of the service; the schema itself is owned by the migrations. */
 export const RECORDS = [
@@ -31,4 +33,6 @@ export const RECORDS = [
   NotificationRecord,
   IdempotencyKeyRecord,
   AuditEntryRecord,
+  ConsoleLinkRecord,
+  ConsoleSessionRecord,
 ];

@@ -8,6 +8,7 @@ import { NotificationOutbox } from './application/notification-outbox';
 import { NotificationQueue } from './application/notification-queue';
 import { RelayNotifications } from './application/relay-notifications.use-case';
 import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
+import { SendConsoleLink } from './application/send-console-link';
 import { BullmqNotificationQueue } from './infrastructure/bullmq-notification-queue';
 import { InProcessNotificationQueue } from './infrastructure/in-process-notification-queue';
 import { LogMailer } from './infrastructure/log-mailer';
@@ -38,6 +39,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     RelayNotifications,
     RelayStaleNotifications,
     AnnounceRequests,
+    SendConsoleLink,
   ],
   exports: [
     NotificationOutbox,
@@ -46,6 +48,7 @@ import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification
     RelayNotifications,
     RelayStaleNotifications,
     AnnounceRequests,
+    SendConsoleLink,
   ],
 })
 export class NotificationsModule {}

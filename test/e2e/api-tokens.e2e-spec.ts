@@ -74,7 +74,10 @@ describe('API tokens and the audit log through the API', () => {
     const scim = await t.http.post('/api/v1/api-tokens').set(owner.auth).send({ name: 'IdP', scope: 'scim' });
     expect(scim.status).toBe(201);
     expect(scim.body.scope).toBe('scim');
-    await t.http.get('/api/v1/me').set({ Authorization: `Bearer ${scim.body.token}` }).expect(401);
+    await t.http
+      .get('/api/v1/me')
+      .set({ Authorization: `Bearer ${scim.body.token}` })
+      .expect(401);
   });
 
   it('refuses bad input with 422 and another organization’s token with 404', async () => {

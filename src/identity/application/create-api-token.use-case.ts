@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, ValidationFailedError } from '@lib/core';
+import { Clock, isUlid, ValidationFailedError } from '@lib/core';
 import { AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { ApiToken, TokenScope } from '../domain/api-token';
@@ -36,8 +36,8 @@ export class CreateApiToken {
     const errors: Record<string, string[]> = {};
     if (name === '' || name.length > NAME_MAX) errors.name = [`The name must be 1 to ${NAME_MAX} characters.`];
     if (input.expiresAt && input.expiresAt <= now) errors.expires_at = ['The expiry must be in the future.'];
-    const userId = input.userId ?? actor.userId;
-    if (!(await this.users.findMembership(actor.organizationId, userId))) {
+    const userId = (input.userId ?? actor.userId).toLowerCase();
+    if (!isUlid(userId) || !(await this.users.findMembership(actor.organizationId, userId))) {
       errors.user_id = ['The user is not a member of the organization.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);

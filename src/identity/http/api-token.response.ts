@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { TOKEN_SCOPES } from '../domain/api-token';
 
-@ResponseSchema('ApiToken', "A token of the organization, as its API settings show it; never the token itself.")
+@ResponseSchema('ApiToken', 'A token of the organization, as its API settings show it; never the token itself.')
 export class ApiTokenResponse {
   @ApiUlid('The token.')
   id!: string;

@@ -5,14 +5,18 @@ import { newId } from '@lib/core';
  * - `request_sent`: one request sent through the API (or sent again); its email carries the sender's message.
  * - `reminder`: requests still waiting for the person's signature, reminded together.
  * - `renewal`: new requests issued because the person's earlier signatures fell due for renewal.
+ * - `console_link`: a link that signs a user in to the console (asked for, or an invitation); no person, no request.
  */
-export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal';
+export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal' | 'console_link';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 export interface NotificationProps {
   id: string;
   organizationId: string;
-  personId: string;
+  /** The person an announcement of requests goes to; null for a console link. */
+  personId: string | null;
+  /** The console link the email carries; null for an announcement of requests. */
+  consoleLinkId: string | null;
   kind: NotificationKind;
   attestationRequestIds: string[];
   status: NotificationStatus;
@@ -48,8 +52,28 @@ export class Notification {
       id: newId(),
       organizationId: input.organizationId,
       personId: input.personId,
+      consoleLinkId: null,
       kind: input.kind,
       attestationRequestIds: [...input.attestationRequestIds],
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      relayedAt: null,
+      sentAt: null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    });
+  }
+
+  /** The email carrying a console sign-in link or invitation; its text is written when it is delivered. */
+  static carryConsoleLink(input: { organizationId: string; consoleLinkId: string; now: Date }): Notification {
+    return new Notification({
+      id: newId(),
+      organizationId: input.organizationId,
+      personId: null,
+      consoleLinkId: input.consoleLinkId,
+      kind: 'console_link',
+      attestationRequestIds: [],
       status: 'pending',
       attempts: 0,
       lastError: null,
@@ -70,8 +94,11 @@ export class Notification {
   get organizationId(): string {
     return this.props.organizationId;
   }
-  get personId(): string {
+  get personId(): string | null {
     return this.props.personId;
+  }
+  get consoleLinkId(): string | null {
+    return this.props.consoleLinkId;
   }
   get kind(): NotificationKind {
     return this.props.kind;

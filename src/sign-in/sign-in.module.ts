@@ -1,0 +1,45 @@
+import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../audit-log/audit-log.module';
+import { IdentityModule } from '../identity/identity.module';
+import { ConsoleLinkEmails } from '../notifications/application/console-link-emails';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ConsoleLinkRepository } from './application/console-link.repository';
+import { ConsoleSessionRepository } from './application/console-session.repository';
+import { ConsoleUrls } from './application/console-urls';
+import { CreateSignInLink } from './application/create-sign-in-link.use-case';
+import { ListMembers } from './application/list-members.use-case';
+import { RedeemConsoleLink } from './application/redeem-console-link.use-case';
+import { RequestSignInLink } from './application/request-sign-in-link.use-case';
+import { ResolveConsoleSession } from './application/resolve-console-session.use-case';
+import { SignInLimiter } from './application/sign-in-limiter';
+import { SignOut } from './application/sign-out.use-case';
+import { SwitchOrganization } from './application/switch-organization.use-case';
+import { ConsoleLinkEmailsAdapter } from './infrastructure/console-link-emails.adapter';
+import { ThrottlerSignInLimiter } from './infrastructure/throttler-sign-in-limiter';
+import { TypeormConsoleLinkRepository } from './infrastructure/typeorm-console-link.repository';
+import { TypeormConsoleSessionRepository } from './infrastructure/typeorm-console-session.repository';
+
+const useCases = [
+  RequestSignInLink,
+  CreateSignInLink,
+  RedeemConsoleLink,
+  ResolveConsoleSession,
+  SwitchOrganization,
+  SignOut,
+  ListMembers,
+];
+
+/** Signing in to the console: links by email, server-side sessions, the choice of organization. */
+@Module({
+  imports: [IdentityModule, AuditLogModule, NotificationsModule],
+  providers: [
+    { provide: ConsoleLinkRepository, useClass: TypeormConsoleLinkRepository },
+    { provide: ConsoleSessionRepository, useClass: TypeormConsoleSessionRepository },
+    { provide: SignInLimiter, useClass: ThrottlerSignInLimiter },
+    { provide: ConsoleLinkEmails, useClass: ConsoleLinkEmailsAdapter },
+    ConsoleUrls,
+    ...useCases,
+  ],
+  exports: [...useCases, ConsoleLinkEmails, ConsoleSessionRepository, ConsoleLinkRepository, ConsoleUrls],
+})
+export class SignInModule {}
