@@ -5,6 +5,7 @@ import { SignInModule } from '../sign-in/sign-in.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
+import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
 
 /**
@@ -13,7 +14,7 @@ import { SignInController } from './http/sign-in.controller';
  */
 @Module({
   imports: [IdentityModule, SignInModule, AuditLogModule],
-  controllers: [SignInController, ApiSettingsController, AuditLogPageController],
+  controllers: [SignInController, ApiSettingsController, MembersController, AuditLogPageController],
   providers: [ConsoleDoor],
 })
 export class ConsoleModule {}

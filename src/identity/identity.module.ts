@@ -4,6 +4,7 @@ import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
 import { CreateApiToken } from './application/create-api-token.use-case';
+import { ChangeMember } from './application/change-member.use-case';
 import { CreateOrganization } from './application/create-organization.use-case';
 import { CreateUser } from './application/create-user.use-case';
 import { IssueApiToken } from './application/issue-api-token.use-case';
@@ -32,6 +33,7 @@ const useCases = [
   ListApiTokens,
   RevokeApiToken,
   CreateApiToken,
+  ChangeMember,
 ];
 
 @Module({

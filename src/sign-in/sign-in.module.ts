@@ -7,6 +7,7 @@ import { ConsoleLinkRepository } from './application/console-link.repository';
 import { ConsoleSessionRepository } from './application/console-session.repository';
 import { ConsoleUrls } from './application/console-urls';
 import { CreateSignInLink } from './application/create-sign-in-link.use-case';
+import { InviteMember } from './application/invite-member.use-case';
 import { ListMembers } from './application/list-members.use-case';
 import { RedeemConsoleLink } from './application/redeem-console-link.use-case';
 import { RequestSignInLink } from './application/request-sign-in-link.use-case';
@@ -27,6 +28,7 @@ const useCases = [
   SwitchOrganization,
   SignOut,
   ListMembers,
+  InviteMember,
 ];
 
 /** Signing in to the console: links by email, server-side sessions, the choice of organization. */

@@ -170,11 +170,18 @@ describe('the console in headless Chromium', () => {
     await check('api-settings-created');
     await page.getByRole('link', { name: 'API settings' }).click();
     await check('api-settings');
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Email address').fill(`new.${Date.now()}@example.test`);
+    await page.getByLabel('Name (for someone new)').fill('Nova <Newcomer>');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('tbody').innerText()).toContain('Nova <Newcomer>');
+    await check('members');
     await page.getByRole('link', { name: 'Audit log' }).click();
     await check('audit-log');
     await page.goto(`${appUrl}/console/organizations`);
     await check('organizations');
-    expect(checked).toHaveLength(9);
+    expect(checked).toHaveLength(10);
     await context.close();
   });
 

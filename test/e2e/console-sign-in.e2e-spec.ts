@@ -297,4 +297,78 @@ describe('console sign-in', () => {
       .expect(303);
     expect((await second.get('/console/organizations')).status).toBe(303);
   });
+
+  it('invites a member by email, changes their role, keeps the last owner, and removes the member', async () => {
+    const org = await createTenant(t.app, { name: 'Members Org' });
+    const soleOwner = (await t.app.get(UserRepository).findById(org.userId))!;
+    const admin = browserAt(t);
+    expect((await signIn(admin, soleOwner.email)).status).toBe(303);
+    let page = await admin.get('/console/members').expect(200);
+    const invitee = `invitee.${Date.now()}@example.test`;
+    await admin
+      .post('/console/members')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), email: invitee, name: 'Ivy <Invitee>', role: 'administrator' })
+      .expect(303);
+    page = await admin.get('/console/members?done=invited').expect(200);
+    expect(page.text).toContain('Ivy &lt;Invitee>');
+    expect(page.text).toContain('The invitation is on its way.');
+
+    const [invitation] = await waitForMail(invitee, 1);
+    expect(invitation.subject).toContain('Members Org');
+    const path = /http:\/\/api\.test(\/console\/link\/[A-Za-z0-9_-]{43})/.exec(invitation.text)![1];
+    const guest = browserAt(t);
+    const linkPage = await guest.get(path).expect(200);
+    const joined = await guest
+      .post('/console/link')
+      .type('form')
+      .send({ _csrf: csrfOf(linkPage.text), secret: path.split('/').pop() });
+    expect(joined.headers.location).toBe('/console');
+    expect((await guest.get('/console/api-settings').expect(200)).text).toContain('Members Org');
+
+    const inviteeId = /\/console\/members\/([0-9a-z]{26})\/role/.exec(
+      page.text.slice(page.text.indexOf('Ivy &lt;Invitee>')),
+    )![1];
+    const lastOwner = await admin
+      .post(`/console/members/${soleOwner.id}/role`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), role: 'administrator' });
+    expect(lastOwner.status).toBe(422);
+    expect(lastOwner.text).toContain('The last owner can be neither removed nor given another role.');
+    await admin
+      .post(`/console/members/${soleOwner.id}/remove`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(422);
+    // An administrator cannot make anyone an owner.
+    const guestPage = await guest.get('/console/members').expect(200);
+    await guest
+      .post(`/console/members/${inviteeId}/role`)
+      .type('form')
+      .send({ _csrf: csrfOf(guestPage.text), role: 'owner' })
+      .expect(422);
+
+    await admin
+      .post(`/console/members/${inviteeId}/role`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text), role: 'group_manager' })
+      .expect(303);
+    expect((await guest.get('/console/api-settings')).status).toBe(403);
+    await admin
+      .post(`/console/members/${inviteeId}/remove`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(303);
+    expect((await guest.get('/console')).status).toBe(303);
+    await admin
+      .post('/console/members/01ARZ3NDEKTSV4RRFFQ69G5FAV/remove')
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(404);
+
+    const log = await t.http.get('/api/v1/audit-log').set(org.auth).expect(200);
+    expect(log.body.data.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['member.invited', 'member.role_changed', 'member.removed', 'console.forbidden']),
+    );
+  });
 });

@@ -21,4 +21,6 @@ export abstract class UserRepository {
   /** The organization's members with their user, by name. */
   abstract membersOf(organizationId: string): Promise<(OrganizationMembership & { user: User })[]>;
   abstract removeMembership(organizationId: string, userId: string): Promise<void>;
+  /** The organization's owners, locked until the transaction ends, so two changes cannot remove the last one. */
+  abstract lockOwners(organizationId: string): Promise<string[]>;
 }

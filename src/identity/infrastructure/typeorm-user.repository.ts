@@ -77,4 +77,12 @@ export class TypeormUserRepository extends UserRepository {
   async removeMembership(organizationId: string, userId: string): Promise<void> {
     await activeManager(this.db).getRepository(OrganizationMembershipRecord).delete({ organizationId, userId });
   }
+
+  async lockOwners(organizationId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await activeManager(this.db).query(
+      `SELECT user_id FROM organization_memberships WHERE organization_id = $1 AND role = 'owner' FOR UPDATE`,
+      [organizationId],
+    );
+    return rows.map((row) => row.user_id);
+  }
 }
