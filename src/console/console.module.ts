@@ -7,6 +7,7 @@ import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
+import { SingleSignOnController } from './http/single-sign-on.controller';
 
 /**
  * The console: server-rendered pages at /console on the API's port, for the organization's users. A door over the
@@ -14,7 +15,13 @@ import { SignInController } from './http/sign-in.controller';
  */
 @Module({
   imports: [IdentityModule, SignInModule, AuditLogModule],
-  controllers: [SignInController, ApiSettingsController, MembersController, AuditLogPageController],
+  controllers: [
+    SignInController,
+    ApiSettingsController,
+    MembersController,
+    AuditLogPageController,
+    SingleSignOnController,
+  ],
   providers: [ConsoleDoor],
 })
 export class ConsoleModule {}

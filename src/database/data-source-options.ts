@@ -22,6 +22,7 @@ import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-fol
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
+import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   AssignmentGroupIndex1766600000000,
   RequestRevisionKey1766700000000,
   ConsoleSignIn1766900000000,
+  SingleSignOn1766900000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

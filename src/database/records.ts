@@ -15,6 +15,7 @@ import { NotificationRecord } from '../notifications/infrastructure/notification
 import { PersonRecord } from '../people/infrastructure/person.record';
 import { ConsoleLinkRecord } from '../sign-in/infrastructure/console-link.record';
 import { ConsoleSessionRecord } from '../sign-in/infrastructure/console-session.record';
+import { SsoSettingsRecord } from '../sign-in/infrastructure/sso-settings.record';
 
 /** Every TypeORM entity of the service; the schema itself is owned by the migrations. */
 export const RECORDS = [
@@ -35,4 +36,5 @@ export const RECORDS = [
   AuditEntryRecord,
   ConsoleLinkRecord,
   ConsoleSessionRecord,
+  SsoSettingsRecord,
 ];

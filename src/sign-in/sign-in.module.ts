@@ -3,11 +3,19 @@ import { AuditLogModule } from '../audit-log/audit-log.module';
 import { IdentityModule } from '../identity/identity.module';
 import { ConsoleLinkEmails } from '../notifications/application/console-link-emails';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ConsoleLinkRepository } from './application/console-link.repository';
 import { ConsoleSessionRepository } from './application/console-session.repository';
 import { ConsoleUrls } from './application/console-urls';
 import { CreateSignInLink } from './application/create-sign-in-link.use-case';
 import { InviteMember } from './application/invite-member.use-case';
+import { ConfigureSso } from './application/configure-sso.use-case';
+import { FinishSsoSignIn, StartSsoSignIn } from './application/single-sign-on.use-cases';
+import { StartConsoleSession } from './application/start-console-session';
+import { SsoSettingsRepository } from './application/sso-settings.repository';
+import { OpenIdProvider } from './application/open-id-provider';
+import { OpenIdClientProvider } from './infrastructure/openid-client-provider';
+import { TypeormSsoSettingsRepository } from './infrastructure/typeorm-sso-settings.repository';
 import { ListMembers } from './application/list-members.use-case';
 import { RedeemConsoleLink } from './application/redeem-console-link.use-case';
 import { RequestSignInLink } from './application/request-sign-in-link.use-case';
@@ -29,19 +37,32 @@ const useCases = [
   SignOut,
   ListMembers,
   InviteMember,
+  ConfigureSso,
+  StartSsoSignIn,
+  FinishSsoSignIn,
 ];
 
 /** Signing in to the console: links by email, server-side sessions, the choice of organization. */
 @Module({
-  imports: [IdentityModule, AuditLogModule, NotificationsModule],
+  imports: [IdentityModule, AuditLogModule, NotificationsModule, WebhooksModule],
   providers: [
     { provide: ConsoleLinkRepository, useClass: TypeormConsoleLinkRepository },
     { provide: ConsoleSessionRepository, useClass: TypeormConsoleSessionRepository },
     { provide: SignInLimiter, useClass: ThrottlerSignInLimiter },
     { provide: ConsoleLinkEmails, useClass: ConsoleLinkEmailsAdapter },
+    { provide: SsoSettingsRepository, useClass: TypeormSsoSettingsRepository },
+    { provide: OpenIdProvider, useClass: OpenIdClientProvider },
     ConsoleUrls,
+    StartConsoleSession,
     ...useCases,
   ],
-  exports: [...useCases, ConsoleLinkEmails, ConsoleSessionRepository, ConsoleLinkRepository, ConsoleUrls],
+  exports: [
+    ...useCases,
+    SsoSettingsRepository,
+    ConsoleLinkEmails,
+    ConsoleSessionRepository,
+    ConsoleLinkRepository,
+    ConsoleUrls,
+  ],
 })
 export class SignInModule {}

@@ -22,6 +22,20 @@ export class ConsoleCookies {
     return `${this.prefix}console_nonce`;
   }
 
+  get ssoName(): string {
+    return `${this.prefix}console_sso`;
+  }
+
+  /** Lax: the provider sends the browser back with a top-level GET from its own site. */
+  setSso(response: Response, value: string, maxAgeSeconds: number): void {
+    const attributes = `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${this.secure}`;
+    response.append('Set-Cookie', `${this.ssoName}=${value}; ${attributes}`);
+  }
+
+  clearSso(response: Response): void {
+    response.append('Set-Cookie', `${this.ssoName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${this.secure}`);
+  }
+
   read(request: Request, name: string): string | null {
     for (const pair of (request.headers.cookie ?? '').split(';')) {
       const [key, ...value] = pair.trim().split('=');

@@ -109,6 +109,26 @@ export class ConsoleDoor {
     );
   }
 
+  /** A value the browser keeps for us (an OpenID Connect attempt), signed and dated: it can neither forge nor keep it. */
+  seal(value: object, ttlMs: number): string {
+    const payload = Buffer.from(JSON.stringify({ value, expires: Date.now() + ttlMs })).toString('base64url');
+    return `${payload}.${this.sign(`sealed:${payload}`)}`;
+  }
+
+  /** What `seal` wrapped, or null when it was altered or has expired. */
+  unseal<T>(sealed: string | null): T | null {
+    const [payload, signature] = (sealed ?? '').split('.');
+    if (!payload || !signature) return null;
+    const expected = Buffer.from(this.sign(`sealed:${payload}`));
+    const actual = Buffer.from(signature);
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+    const { value, expires } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      value: T;
+      expires: number;
+    };
+    return expires > Date.now() ? value : null;
+  }
+
   private sign(anchor: string): string {
     if (!this.config.appKey) throw new Error('APP_KEY is not set: console forms cannot be protected');
     return createHmac('sha256', this.config.appKey).update(`console-form:${anchor}`).digest('base64url');

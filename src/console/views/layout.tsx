@@ -8,7 +8,7 @@ export interface PageChrome {
   /** The form token of this page (every POST carries it). */
   csrf?: string;
   /** Which navigation entry is the current page. */
-  section?: 'home' | 'api-settings' | 'members' | 'audit-log';
+  section?: 'home' | 'api-settings' | 'members' | 'audit-log' | 'single-sign-on';
 }
 
 const ROLE_NAMES = { owner: 'Owner', administrator: 'Administrator', group_manager: 'Group manager' } as const;
@@ -55,6 +55,13 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
                 )}
                 {manages && <NavItem href="/console/members" label="Members" current={section === 'members'} />}
                 {manages && <NavItem href="/console/audit-log" label="Audit log" current={section === 'audit-log'} />}
+                {manages && (
+                  <NavItem
+                    href="/console/single-sign-on"
+                    label="Single sign-on"
+                    current={section === 'single-sign-on'}
+                  />
+                )}
                 {context.organizations.length > 1 && (
                   <NavItem href="/console/organizations" label="Switch organization" />
                 )}

@@ -16,6 +16,16 @@ export class ConsoleUrls {
     return `${this.config.appUrl}/console/link/${secret}`;
   }
 
+  /** Where the OpenID Provider sends the browser back (register it with the provider). */
+  get ssoCallback(): string {
+    return `${this.config.appUrl}/console/sso/callback`;
+  }
+
+  /** The address that starts an organization's single sign-on. */
+  ssoStart(organizationId: string): string {
+    return `${this.config.appUrl}/console/sso/${organizationId}`;
+  }
+
   /** The same URL, rebuilt from the link's id by whoever holds APP_KEY (the worker). */
   linkOf(linkId: string): string {
     return this.link(linkSecret(this.appKey, linkId));

@@ -5,9 +5,8 @@ import type { Origin } from '../../audit-log/domain/audit-entry';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserRepository } from '../../identity/application/user.repository';
 import { hashSecret } from '../domain/console-link';
-import { ConsoleSession } from '../domain/console-session';
 import { ConsoleLinkRepository } from './console-link.repository';
-import { ConsoleSessionRepository } from './console-session.repository';
+import { StartConsoleSession } from './start-console-session';
 
 export type Redeemed =
   | { outcome: 'signed_in'; sessionSecret: string; organizationId: string | null }
@@ -22,7 +21,7 @@ export class RedeemConsoleLink {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly links: ConsoleLinkRepository,
-    private readonly sessions: ConsoleSessionRepository,
+    private readonly startSession: StartConsoleSession,
     private readonly users: UserRepository,
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
@@ -57,20 +56,14 @@ export class RedeemConsoleLink {
         return { outcome };
       }
       await this.links.save(link);
-      const { session, secret } = ConsoleSession.start({
+      const started = await this.startSession.execute({
         userId: link.userId,
         organizationId: chosen?.organizationId ?? null,
-        now,
-      });
-      await this.sessions.save(session);
-      await this.audit.record({
-        organizationId: auditOrganization,
-        userId: link.userId,
-        action: 'sign_in.succeeded',
+        auditOrganizationId: auditOrganization,
+        method: link.purpose === 'invitation' ? 'invitation' : 'email_link',
         origin,
-        details: { method: link.purpose === 'invitation' ? 'invitation' : 'email_link', session_id: session.id },
       });
-      return { outcome: 'signed_in' as const, sessionSecret: secret, organizationId: session.organizationId };
+      return { outcome: 'signed_in' as const, ...started };
     });
   }
 }

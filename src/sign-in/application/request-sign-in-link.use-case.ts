@@ -9,6 +9,7 @@ import { ConsoleLink } from '../domain/console-link';
 import { ConsoleLinkRepository } from './console-link.repository';
 import { ConsoleUrls } from './console-urls';
 import { SignInLimiter } from './sign-in-limiter';
+import { SsoSettingsRepository } from './sso-settings.repository';
 
 /** Requests per address and per client IP in 15 minutes. */
 export const LINKS_PER_ADDRESS = 5;
@@ -33,6 +34,7 @@ export class RequestSignInLink {
     private readonly urls: ConsoleUrls,
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
+    private readonly sso: SsoSettingsRepository,
   ) {}
 
   async execute(input: { email: string; origin: Origin }): Promise<SignInLinkAnswer> {
@@ -57,6 +59,10 @@ export class RequestSignInLink {
     }
     if (userId === null || organizationId === null) {
       await this.audit.record({ organizationId: null, userId: null, action: 'sign_in_link.unknown_address', origin });
+      return 'maybe_sent';
+    }
+    if (await this.sso.anyRequires(memberships.map((m) => m.organizationId))) {
+      await this.audit.record({ organizationId, userId, action: 'sign_in_link.sso_required', origin });
       return 'maybe_sent';
     }
     await this.unitOfWork.run(async () => {
