@@ -181,7 +181,9 @@ describe('the console in headless Chromium', () => {
     await check('audit-log');
     await page.goto(`${appUrl}/console/organizations`);
     await check('organizations');
-    expect(checked).toHaveLength(10);
+    await page.getByRole('link', { name: 'Single sign-on' }).click();
+    await check('single-sign-on');
+    expect(checked).toHaveLength(11);
     await context.close();
   });
 
