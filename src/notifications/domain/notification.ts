@@ -48,39 +48,41 @@ export class Notification {
     now: Date;
   }): Notification {
     if (input.attestationRequestIds.length === 0) throw new Error('a notification announces at least one request');
-    return new Notification({
-      id: newId(),
+    return Notification.pending({
       organizationId: input.organizationId,
       personId: input.personId,
       consoleLinkId: null,
       kind: input.kind,
       attestationRequestIds: [...input.attestationRequestIds],
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      relayedAt: null,
-      sentAt: null,
-      createdAt: input.now,
-      updatedAt: input.now,
+      now: input.now,
     });
   }
 
   /** The email carrying a console sign-in link or invitation; its text is written when it is delivered. */
   static carryConsoleLink(input: { organizationId: string; consoleLinkId: string; now: Date }): Notification {
+    return Notification.pending({ ...input, personId: null, kind: 'console_link', attestationRequestIds: [] });
+  }
+
+  /** A new email, not tried yet. */
+  private static pending(
+    input: Pick<
+      NotificationProps,
+      'organizationId' | 'personId' | 'consoleLinkId' | 'kind' | 'attestationRequestIds'
+    > & {
+      now: Date;
+    },
+  ): Notification {
+    const { now, ...addressed } = input;
     return new Notification({
       id: newId(),
-      organizationId: input.organizationId,
-      personId: null,
-      consoleLinkId: input.consoleLinkId,
-      kind: 'console_link',
-      attestationRequestIds: [],
+      ...addressed,
       status: 'pending',
       attempts: 0,
       lastError: null,
       relayedAt: null,
       sentAt: null,
-      createdAt: input.now,
-      updatedAt: input.now,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 
