@@ -34,6 +34,8 @@ import { WebhookWorkerSettings } from './webhooks/webhook-consumer';
 import { WebhookWorkerModule } from './webhooks/webhook-worker.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+import { SignInModule } from './sign-in/sign-in.module';
+import { ConsoleModule } from './console/console.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
 export const FEATURE_MODULES = [
@@ -47,6 +49,7 @@ export const FEATURE_MODULES = [
   EventsModule,
   WebhooksModule,
   ListCountersModule,
+  SignInModule,
 ];
 
 @Module({})
@@ -71,6 +74,7 @@ export class AppModule {
         // HTTP only: the worker and the CLI have no use for the certificate renderer (pdfkit, fonts).
         AttestationEvidenceModule,
         IdempotencyModule,
+        ConsoleModule,
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks and
         // runs the scheduled passes itself.
         ...(options.config.redisUrl ? [] : deliveringModules()),
@@ -140,7 +144,11 @@ function deliveringModules(
 ): DynamicModule[] {
   const effective = { ...DEFAULT_WORKER_SETTINGS, ...settings };
   return [
-    NotificationWorkerModule.forRoot({ settings: effective, announcedRequests: AttestationRequestsModule }),
+    NotificationWorkerModule.forRoot({
+      settings: effective,
+      announcedRequests: AttestationRequestsModule,
+      consoleLinkEmails: SignInModule,
+    }),
     requestLifecycleModule(effective.lifecycleIntervalMs),
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),

@@ -23,12 +23,14 @@ import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
 import { ShutdownState } from './shutdown/shutdown-state';
 import { publishApiDescription } from './openapi/publish-api-description';
 
-/** Paths outside `/api/v1`: probes, metrics and the recipient's attestation page. */
+/** Paths outside `/api/v1`: probes, metrics, the recipient's attestation page and the console. */
 const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
+  { path: 'console', method: RequestMethod.ALL },
+  { path: 'console/{*rest}', method: RequestMethod.ALL },
 ];
 
 /**

@@ -8,6 +8,10 @@ import { EmbeddedDatabase, embeddedPort, openEmbeddedDatabase } from './database
 import { migrate } from './database/migrate';
 import { processLog, warnWithoutSmtp } from './logging/process-log';
 import { startApi } from './main';
+import { CreateSignInLink } from './sign-in/application/create-sign-in-link.use-case';
+
+/** The printed console link works once, within a day of the first start. */
+const BANNER_LINK_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * `npm start`: the API with nothing to install. Without DATABASE_URL it runs an embedded PostgreSQL under the data
@@ -86,6 +90,7 @@ export async function startLocal(env: NodeJS.ProcessEnv = process.env): Promise<
 /** The demo data, and the one time its owner token is shown: only its hash is stored. */
 async function seedOnce(app: INestApplication, marker: string, config: AppConfig): Promise<void> {
   const demo = await seedDemo(app);
+  const consoleLink = await app.get(CreateSignInLink).execute({ userId: demo.user.id, ttlMs: BANNER_LINK_TTL_MS });
   writeFileSync(
     marker,
     JSON.stringify(
@@ -113,7 +118,12 @@ async function seedOnce(app: INestApplication, marker: string, config: AppConfig
       `      ${demo.token.token}`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.token.token}" ${config.apiBaseUrl}/me`,
-      '  More tokens: npm run --silent admin -- token:create --user <id> --org <id>',
+      '',
+      '  The console (API settings, members, audit log): this link signs the owner in, once, within 24 hours:',
+      '',
+      `      ${consoleLink}`,
+      '',
+      `  Later, ask for a new link at ${config.appUrl}/console/sign-in (without SMTP_URL it is written to this log).`,
       rule,
       '',
       '',

@@ -21,6 +21,8 @@ import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
+import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
+import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -45,6 +47,8 @@ export const MIGRATIONS = [
   FoldedSearchColumns1766500000000,
   AssignmentGroupIndex1766600000000,
   RequestRevisionKey1766700000000,
+  ConsoleSignIn1766900000000,
+  SingleSignOn1766900000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

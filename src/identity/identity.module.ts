@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
+import { CreateApiToken } from './application/create-api-token.use-case';
+import { ChangeMember } from './application/change-member.use-case';
 import { CreateOrganization } from './application/create-organization.use-case';
 import { CreateUser } from './application/create-user.use-case';
 import { IssueApiToken } from './application/issue-api-token.use-case';
@@ -11,6 +14,7 @@ import { ListApiTokens } from './application/list-api-tokens.use-case';
 import { OrganizationRepository } from './application/organization.repository';
 import { RevokeApiToken } from './application/revoke-api-token.use-case';
 import { UserRepository } from './application/user.repository';
+import { ApiTokensController } from './http/api-tokens.controller';
 import { AuthenticationGuard } from './http/authentication.guard';
 import { MeController } from './http/me.controller';
 import { RateLimiter } from './http/rate-limit';
@@ -34,11 +38,16 @@ const useCases = [
   IssueApiToken,
   ListApiTokens,
   RevokeApiToken,
+  CreateApiToken,
+  ChangeMember,
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord])],
-  controllers: [MeController],
+  imports: [
+    TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord]),
+    AuditLogModule,
+  ],
+  controllers: [MeController, ApiTokensController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },

@@ -17,6 +17,8 @@ export interface NotificationWorkerOptions {
    * implement it), so this module never imports its producer.
    */
   announcedRequests: NonNullable<ModuleMetadata['imports']>[number];
+  /** The module that exports the ConsoleLinkEmails port (the console's sign-in), named the same way. */
+  consoleLinkEmails?: NonNullable<ModuleMetadata['imports']>[number];
 }
 
 /**
@@ -29,7 +31,11 @@ export class NotificationWorkerModule {
     const effective = { ...DEFAULT_WORKER_SETTINGS, ...options.settings };
     return {
       module: NotificationWorkerModule,
-      imports: [NotificationsModule, options.announcedRequests],
+      imports: [
+        NotificationsModule,
+        options.announcedRequests,
+        ...(options.consoleLinkEmails ? [options.consoleLinkEmails] : []),
+      ],
       providers: [
         { provide: NOTIFICATION_WORKER_SETTINGS, useValue: effective },
         { provide: NotificationDetails, useClass: TypeormNotificationDetails },

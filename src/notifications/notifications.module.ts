@@ -9,6 +9,7 @@ import { NotificationOutbox } from './application/notification-outbox';
 import { NOTIFICATION_QUEUE, NotificationQueue } from './application/notification-queue';
 import { RelayNotifications } from './application/relay-notifications.use-case';
 import { RelayStaleNotifications } from './application/relay-stale-notifications.use-case';
+import { SendConsoleLink } from './application/send-console-link';
 import { LogMailer } from './infrastructure/log-mailer';
 import { SmtpMailer } from './infrastructure/smtp-mailer';
 import { TypeormNotificationOutbox } from './infrastructure/typeorm-notification-outbox';
@@ -35,6 +36,7 @@ import { outboxQueueProvider } from '../outbox/outbox-queue.provider';
     RelayNotifications,
     RelayStaleNotifications,
     AnnounceRequests,
+    SendConsoleLink,
   ],
   exports: [
     NotificationOutbox,
@@ -43,6 +45,7 @@ import { outboxQueueProvider } from '../outbox/outbox-queue.provider';
     RelayNotifications,
     RelayStaleNotifications,
     AnnounceRequests,
+    SendConsoleLink,
   ],
 })
 export class NotificationsModule {}

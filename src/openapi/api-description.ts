@@ -67,7 +67,9 @@ export function describeApi(app: INestApplication): OpenAPIObject {
         scheme: 'bearer',
         // An opaque token (`atst_` and 43 base64url characters), not a JWT.
         bearerFormat: 'opaque',
-        description: 'An API token (`atst_…`, opaque), created with `npm run admin -- token:create`.',
+        description:
+          "An API token (`atst_…`, opaque), created in the console's API settings, with `POST /api-tokens`, or " +
+          'with `npm run admin -- token:create`.',
       },
       'bearer',
     )
@@ -79,6 +81,8 @@ export function describeApi(app: INestApplication): OpenAPIObject {
     .addTag('Attestation requests', 'Documents sent to people for a typed-name signature.')
     .addTag('Events', 'What happened to attestation requests, recorded with each change.')
     .addTag('Webhooks', 'Endpoints that receive the events, signed as Standard Webhooks 1.0 specifies.')
+    .addTag('API tokens', "The organization's API settings: its tokens, created, listed and revoked.")
+    .addTag('Audit log', 'Who did what in the organization, when and from where; append-only.')
     .build();
   config.components = { ...config.components, headers: API_HEADERS };
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, autoTagControllers: false });

@@ -112,6 +112,24 @@ describe('npm start without configuration (embedded PostgreSQL, in-process queue
     expect(await response.json()).toMatchObject({ name: 'Demo Owner', current_organization_name: 'Demo Organization' });
     expect(readFileSync(join(dataDir, 'app-key'), 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
 
+    // The console link of the banner signs the owner in, with no shell command and no SMTP.
+    const link = /http:\/\/localhost:\d+(\/console\/link\/[A-Za-z0-9_-]{43})/.exec(output)![1];
+    const page = await fetch(`http://127.0.0.1:${port}${link}`);
+    expect(page.status).toBe(200);
+    const nonce = page.headers.get('set-cookie')!.split(';')[0];
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1];
+    const signedIn = await fetch(`http://127.0.0.1:${port}/console/link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: nonce },
+      body: new URLSearchParams({ _csrf: csrf, secret: link.split('/').pop()!, next: '/console' }).toString(),
+    });
+    expect(signedIn.status).toBe(303);
+    const session = signedIn.headers.get('set-cookie')!.split(';')[0];
+    const home = await fetch(`http://127.0.0.1:${port}/console`, { headers: { Cookie: session } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Demo Organization');
+
     const postgres = postmasterPid();
     expect(postgres).not.toBeNull();
     await stop(first);

@@ -152,6 +152,10 @@ describe('the OpenAPI description', () => {
           'GET /groups/{group}/documents',
           'POST /groups/{group}/documents',
           'DELETE /groups/{group}/documents/{document}',
+          'GET /api-tokens',
+          'POST /api-tokens',
+          'POST /api-tokens/{id}/revoke',
+          'GET /audit-log',
         ].sort(),
       );
       expect(document.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);

@@ -74,6 +74,7 @@ export function aNotification(overrides: Partial<NotificationProps> = {}): Notif
     id: '01jd0000000000000000000007',
     organizationId: TEST_IDS.organization,
     personId: TEST_IDS.person,
+    consoleLinkId: null,
     kind: 'request_sent',
     attestationRequestIds: [TEST_IDS.request],
     status: 'pending',

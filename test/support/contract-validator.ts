@@ -19,6 +19,7 @@ export const UNDESCRIBED_PATHS: readonly RegExp[] = [
   /^\/health\/(live|ready)\/?$/i, // probes, terminus format (OPERATIONS.md)
   /^\/metrics$/i, // Prometheus text format, for the scraper (README, Metrics)
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
+  /^\/console(\/|$|\.)/i, // the console's HTML pages
   /^\/api\/v1\/openapi\.json$/i, // the document itself
   /^\/api\/v1\/docs(\/|$)/i, // the browsable reference and its assets
 ];

@@ -1,8 +1,9 @@
 import { IssueApiToken } from '../../identity/application/issue-api-token.use-case';
 import { ListApiTokens } from '../../identity/application/list-api-tokens.use-case';
 import { RevokeApiToken } from '../../identity/application/revoke-api-token.use-case';
+import { TOKEN_SCOPES, TokenScope } from '../../identity/domain/api-token';
 import type { AdminCommand } from '../admin-command';
-import { date, id, text } from '../cli-arguments';
+import { choice, date, id, text } from '../cli-arguments';
 import { presentIssuedToken, presentToken } from '../identity.presenter';
 
 export const createTokenCommand: AdminCommand = {
@@ -13,6 +14,7 @@ export const createTokenCommand: AdminCommand = {
     org: id('the organization id (the user must be a member)'),
     name: text('a label for the token (default "API token")'),
     'expires-at': date('expiry, ISO 8601, in the future'),
+    scope: choice(TOKEN_SCOPES, 'api:use (the API, the default) or scim (the SCIM endpoints only)'),
   },
   async run(app, options) {
     const { token, plaintext } = await app.get(IssueApiToken).execute({
@@ -20,6 +22,7 @@ export const createTokenCommand: AdminCommand = {
       organizationId: options.string('org'),
       name: options.optionalString('name'),
       expiresAt: options.optionalDate('expires-at'),
+      scope: options.optionalString('scope') as TokenScope | undefined,
     });
     return presentIssuedToken(token, plaintext);
   },

@@ -1,3 +1,4 @@
+import type { Page, PageRequest } from '@lib/http';
 import type { ApiToken } from '../domain/api-token';
 import type { Principal } from './principal';
 
@@ -14,4 +15,7 @@ export abstract class ApiTokenRepository {
   /** Records use; a no-op when another request already stamped it within the last minute. */
   abstract stampUsage(tokenId: string, at: Date): Promise<void>;
   abstract listByOrganization(organizationId: string): Promise<ApiToken[]>;
+  /** A page of the organization's tokens, newest first. */
+  abstract pageByOrganization(organizationId: string, page: PageRequest): Promise<Page<ApiToken>>;
+  abstract findInOrganization(organizationId: string, id: string): Promise<ApiToken | null>;
 }

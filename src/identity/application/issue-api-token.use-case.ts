@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
-import { ApiToken } from '../domain/api-token';
+import { ApiToken, TokenScope } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 import { UserRepository } from './user.repository';
 
@@ -16,6 +16,7 @@ export class IssueApiToken {
     userId: string;
     organizationId: string;
     name?: string;
+    scope?: TokenScope;
     expiresAt?: Date;
     createdByUserId?: string;
   }): Promise<{ token: ApiToken; plaintext: string }> {

@@ -16,4 +16,11 @@ export abstract class UserRepository {
   /** Creates the membership, or changes the role of an existing one. */
   abstract saveMembership(membership: OrganizationMembership): Promise<void>;
   abstract findMembership(organizationId: string, userId: string): Promise<OrganizationMembership | null>;
+  /** Every organization the user belongs to, with its name, by name. */
+  abstract membershipsOfUser(userId: string): Promise<(OrganizationMembership & { organizationName: string })[]>;
+  /** The organization's members with their user, by name. */
+  abstract membersOf(organizationId: string): Promise<(OrganizationMembership & { user: User })[]>;
+  abstract removeMembership(organizationId: string, userId: string): Promise<void>;
+  /** The organization's owners, locked until the transaction ends, so two changes cannot remove the last one. */
+  abstract lockOwners(organizationId: string): Promise<string[]>;
 }

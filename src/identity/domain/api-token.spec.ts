@@ -25,6 +25,12 @@ describe('ApiToken', () => {
     expect(token.isUsable(now)).toBe(false);
   });
 
+  it('carries one scope; a SCIM token does not reach the API', () => {
+    const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', scope: 'scim', now });
+    expect(token.scope).toBe('scim');
+    expect(token.isUsable(now)).toBe(false);
+  });
+
   it('asks for a usage stamp at most once a minute', () => {
     const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
     expect(token.needsUsageStamp(now)).toBe(true);

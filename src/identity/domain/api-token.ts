@@ -8,6 +8,14 @@ import { newId } from '@lib/core';
 export const TOKEN_PREFIX = 'atst_';
 const USAGE_STAMP_INTERVAL_MS = 60_000;
 
+/** `api:use` reaches the API; `scim` only the SCIM endpoints (a token holds one scope). */
+export const TOKEN_SCOPES = ['api:use', 'scim'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export function isTokenScope(value: unknown): value is TokenScope {
+  return typeof value === 'string' && (TOKEN_SCOPES as readonly string[]).includes(value);
+}
+
 export function hashToken(plaintext: string): string {
   return createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
@@ -40,6 +48,7 @@ export class ApiToken {
     userId: string;
     createdByUserId?: string | null;
     name?: string;
+    scope?: TokenScope;
     expiresAt?: Date | null;
     now: Date;
   }): { token: ApiToken; plaintext: string } {
@@ -51,7 +60,7 @@ export class ApiToken {
       createdByUserId: input.createdByUserId ?? input.userId,
       name: input.name?.trim() || 'API token',
       tokenHash: hashToken(plaintext),
-      scopes: ['api:use'],
+      scopes: [input.scope ?? 'api:use'],
       createdAt: input.now,
       lastUsedAt: null,
       expiresAt: input.expiresAt ?? null,
@@ -84,6 +93,10 @@ export class ApiToken {
   }
   get scopes(): readonly string[] {
     return this.props.scopes;
+  }
+  /** The one scope the token was issued with. */
+  get scope(): string {
+    return this.props.scopes[0] ?? 'api:use';
   }
   get createdAt(): Date {
     return this.props.createdAt;

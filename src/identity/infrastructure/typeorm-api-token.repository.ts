@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Page, PageRequest } from '@lib/http';
 import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { ApiTokenRepository, TokenCredential } from '../application/api-token.repository';
@@ -108,5 +109,22 @@ export class TypeormApiTokenRepository
       .getRepository(ApiTokenRecord)
       .find({ where: { organizationId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return records.map(apiTokenMapper.toDomain);
+  }
+
+  async pageByOrganization(organizationId: string, page: PageRequest): Promise<Page<ApiToken>> {
+    const [records, total] = await activeManager(this.db)
+      .getRepository(ApiTokenRecord)
+      .findAndCount({
+        where: { organizationId },
+        order: { createdAt: 'DESC', id: 'DESC' },
+        skip: page.offset,
+        take: page.perPage,
+      });
+    return { items: records.map(apiTokenMapper.toDomain), total };
+  }
+
+  async findInOrganization(organizationId: string, id: string): Promise<ApiToken | null> {
+    const record = await activeManager(this.db).getRepository(ApiTokenRecord).findOneBy({ organizationId, id });
+    return record ? apiTokenMapper.toDomain(record) : null;
   }
 }

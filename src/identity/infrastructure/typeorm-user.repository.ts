@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { OrganizationMembership, UserRepository } from '../application/user.repository';
 import type { User } from '../domain/user';
+import { OrganizationRecord } from './organization.record';
 import { membershipMapper, userMapper } from './identity.mapper';
 import { OrganizationMembershipRecord } from './organization-membership.record';
 import { UserRecord } from './user.record';
@@ -35,5 +36,45 @@ export class TypeormUserRepository extends TypeormRecordRepository<User, UserRec
       .getRepository(OrganizationMembershipRecord)
       .findOneBy({ organizationId, userId });
     return record ? membershipMapper.toDomain(record) : null;
+  }
+
+  async membershipsOfUser(userId: string): Promise<(OrganizationMembership & { organizationName: string })[]> {
+    const rows: (OrganizationMembershipRecord & { organization_name: string })[] = await activeManager(this.db)
+      .getRepository(OrganizationMembershipRecord)
+      .createQueryBuilder('m')
+      .innerJoin(OrganizationRecord, 'o', 'o.id = m.organization_id')
+      .where('m.user_id = :userId', { userId })
+      .select(['m.organization_id AS "organizationId"', 'm.user_id AS "userId"', 'm.role AS role'])
+      .addSelect(['m.created_at AS "createdAt"', 'm.updated_at AS "updatedAt"', 'o.name AS organization_name'])
+      .orderBy('o.name')
+      .addOrderBy('o.id')
+      .getRawMany();
+    return rows.map((row) => ({
+      ...membershipMapper.toDomain(Object.assign(new OrganizationMembershipRecord(), row)),
+      organizationName: row.organization_name,
+    }));
+  }
+
+  async membersOf(organizationId: string): Promise<(OrganizationMembership & { user: User })[]> {
+    const manager = activeManager(this.db);
+    const memberships = await manager.getRepository(OrganizationMembershipRecord).findBy({ organizationId });
+    if (memberships.length === 0) return [];
+    const users = await manager.getRepository(UserRecord).findBy({ id: In(memberships.map((m) => m.userId)) });
+    const byId = new Map(users.map((u) => [u.id, userMapper.toDomain(u)]));
+    return memberships
+      .map((m) => ({ ...membershipMapper.toDomain(m), user: byId.get(m.userId)! }))
+      .sort((a, b) => a.user.name.localeCompare(b.user.name) || a.userId.localeCompare(b.userId));
+  }
+
+  async removeMembership(organizationId: string, userId: string): Promise<void> {
+    await activeManager(this.db).getRepository(OrganizationMembershipRecord).delete({ organizationId, userId });
+  }
+
+  async lockOwners(organizationId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await activeManager(this.db).query(
+      `SELECT user_id FROM organization_memberships WHERE organization_id = $1 AND role = 'owner' FOR UPDATE`,
+      [organizationId],
+    );
+    return rows.map((row) => row.user_id);
   }
 }

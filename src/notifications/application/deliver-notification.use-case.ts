@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Notification, NotificationKind } from '../domain/notification';
 import { composeRequestEmail, RequestEmailPurpose } from '../templates/request-email';
 import { AnnouncedRequest, AnnouncedRequests } from './announced-requests';
+import { ConsoleLinkEmails } from './console-link-emails';
 import { Mailer, OutgoingEmail } from './mailer';
 import { NotificationDetails } from './notification-details';
 import { NotificationOutbox } from './notification-outbox';
@@ -12,7 +13,7 @@ import { PermanentDeliveryError } from './permanent-delivery.error';
 
 export type DeliveryOutcome = 'sent' | 'already_done' | 'obsolete';
 
-const PURPOSES: Record<NotificationKind, RequestEmailPurpose> = {
+const PURPOSES: Record<Exclude<NotificationKind, 'console_link'>, RequestEmailPurpose> = {
   requests_issued: 'request',
   request_sent: 'request',
   reminder: 'reminder',
@@ -34,12 +35,15 @@ export class DeliverNotification {
     private readonly details: NotificationDetails,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    // Where the console is not loaded (some tests build this class by hand), no console link is ever written.
+    @Optional() private readonly consoleLinks?: ConsoleLinkEmails,
   ) {}
 
   async execute(attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
     const result = await this.unitOfWork.run(async () => {
       const notification = await this.outbox.lockForDelivery(attempt.notificationId);
       if (!notification || !notification.isPending) return { outcome: 'already_done' as const };
+      if (notification.consoleLinkId !== null) return this.deliverConsoleLink(notification, attempt.isFinal);
       const open = await this.requests.findOpenForDelivery(notification.attestationRequestIds);
       if (open.length === 0) {
         notification.markObsolete(this.clock.now());
@@ -61,6 +65,37 @@ export class DeliverNotification {
     return result.outcome;
   }
 
+  /** A console link's email: sent once while the link is open; retried like any email, never marking requests. */
+  private async deliverConsoleLink(
+    notification: Notification,
+    isFinal: boolean,
+  ): Promise<{ outcome: DeliveryOutcome } | { error: unknown }> {
+    const email = this.consoleLinks
+      ? await this.consoleLinks.composeForDelivery(
+          notification.consoleLinkId!,
+          `<notification-${notification.id}@attestations>`,
+        )
+      : null;
+    const now = this.clock.now();
+    if (email === null) {
+      notification.markObsolete(now);
+      await this.outbox.save(notification);
+      return { outcome: 'obsolete' };
+    }
+    try {
+      await this.mailer.send(email);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isFinal || error instanceof PermanentDeliveryError) notification.giveUp(reason, now);
+      else notification.recordFailedAttempt(reason, now);
+      await this.outbox.save(notification);
+      return { error };
+    }
+    notification.markSent(now);
+    await this.outbox.save(notification);
+    return { outcome: 'sent' };
+  }
+
   private async compose(notification: Notification, requests: AnnouncedRequest[]): Promise<OutgoingEmail> {
     const [organizationName, documentNames] = await Promise.all([
       this.details.organizationName(notification.organizationId),
@@ -68,7 +103,7 @@ export class DeliverNotification {
     ]);
     const recipient = requests[0];
     const content = composeRequestEmail({
-      purpose: PURPOSES[notification.kind],
+      purpose: PURPOSES[notification.kind as Exclude<NotificationKind, 'console_link'>],
       organizationName,
       recipientName: recipient.recipientName,
       requests: [...requests]

@@ -5,14 +5,18 @@ import { newId } from '@lib/core';
  * - `request_sent`: one request sent through the API (or sent again); its email carries the sender's message.
  * - `reminder`: requests still waiting for the person's signature, reminded together.
  * - `renewal`: new requests issued because the person's earlier signatures fell due for renewal.
+ * - `console_link`: a link that signs a user in to the console (asked for, or an invitation); no person, no request.
  */
-export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal';
+export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal' | 'console_link';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 export interface NotificationProps {
   id: string;
   organizationId: string;
-  personId: string;
+  /** The person an announcement of requests goes to; null for a console link. */
+  personId: string | null;
+  /** The console link the email carries; null for an announcement of requests. */
+  consoleLinkId: string | null;
   kind: NotificationKind;
   attestationRequestIds: string[];
   status: NotificationStatus;
@@ -44,19 +48,41 @@ export class Notification {
     now: Date;
   }): Notification {
     if (input.attestationRequestIds.length === 0) throw new Error('a notification announces at least one request');
-    return new Notification({
-      id: newId(),
+    return Notification.pending({
       organizationId: input.organizationId,
       personId: input.personId,
+      consoleLinkId: null,
       kind: input.kind,
       attestationRequestIds: [...input.attestationRequestIds],
+      now: input.now,
+    });
+  }
+
+  /** The email carrying a console sign-in link or invitation; its text is written when it is delivered. */
+  static carryConsoleLink(input: { organizationId: string; consoleLinkId: string; now: Date }): Notification {
+    return Notification.pending({ ...input, personId: null, kind: 'console_link', attestationRequestIds: [] });
+  }
+
+  /** A new email, not tried yet. */
+  private static pending(
+    input: Pick<
+      NotificationProps,
+      'organizationId' | 'personId' | 'consoleLinkId' | 'kind' | 'attestationRequestIds'
+    > & {
+      now: Date;
+    },
+  ): Notification {
+    const { now, ...addressed } = input;
+    return new Notification({
+      id: newId(),
+      ...addressed,
       status: 'pending',
       attempts: 0,
       lastError: null,
       relayedAt: null,
       sentAt: null,
-      createdAt: input.now,
-      updatedAt: input.now,
+      createdAt: now,
+      updatedAt: now,
     });
   }
 
@@ -70,8 +96,11 @@ export class Notification {
   get organizationId(): string {
     return this.props.organizationId;
   }
-  get personId(): string {
+  get personId(): string | null {
     return this.props.personId;
+  }
+  get consoleLinkId(): string | null {
+    return this.props.consoleLinkId;
   }
   get kind(): NotificationKind {
     return this.props.kind;

@@ -4,7 +4,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 export class NotificationRecord {
   @PrimaryColumn('varchar') id!: string;
   @Column('varchar', { name: 'organization_id' }) organizationId!: string;
-  @Column('varchar', { name: 'person_id' }) personId!: string;
+  @Column('varchar', { name: 'person_id', nullable: true }) personId!: string | null;
+  @Column('varchar', { name: 'console_link_id', nullable: true }) consoleLinkId!: string | null;
   @Column('varchar') kind!: string;
   @Column('varchar', { name: 'attestation_request_ids', array: true }) attestationRequestIds!: string[];
   @Column('varchar') status!: string;

@@ -20,11 +20,13 @@ export class TypeormNotificationOutbox extends NotificationOutbox {
     if (notifications.length === 0) return;
     await activeManager(this.db).query(
       `INSERT INTO notifications
-         (id, organization_id, person_id, kind, attestation_request_ids, status, attempts, created_at, updated_at)
-       SELECT n.id, n.organization_id, n.person_id, n.kind, string_to_array(n.request_ids, ',')::ulid[], 'pending', 0,
-              n.created_at, n.created_at
-         FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::timestamptz[])
-           AS n (id, organization_id, person_id, kind, request_ids, created_at)`,
+         (id, organization_id, person_id, console_link_id, kind, attestation_request_ids, status, attempts,
+          created_at, updated_at)
+       SELECT n.id, n.organization_id, n.person_id, n.console_link_id, n.kind,
+              string_to_array(n.request_ids, ',')::ulid[], 'pending', 0, n.created_at, n.created_at
+         FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::timestamptz[],
+                     $7::varchar[])
+           AS n (id, organization_id, person_id, kind, request_ids, created_at, console_link_id)`,
       [
         notifications.map((n) => n.id),
         notifications.map((n) => n.organizationId),
@@ -32,6 +34,7 @@ export class TypeormNotificationOutbox extends NotificationOutbox {
         notifications.map((n) => n.kind),
         notifications.map((n) => n.attestationRequestIds.join(',')),
         notifications.map((n) => n.createdAt.toISOString()),
+        notifications.map((n) => n.consoleLinkId),
       ],
     );
   }

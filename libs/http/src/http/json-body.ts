@@ -51,10 +51,10 @@ export function isReasonablySized(body: unknown): boolean {
 }
 
 /**
- * The recipient's attestation page (outside the API) reads its own HTML form posts. Express matches routes
- * ignoring case, so this must too: a body consumed here would leave the page waiting for it forever.
+ * The recipient's attestation page and the console (outside the API) read their own HTML form posts. Express
+ * matches routes ignoring case, so this must too: a body consumed here would leave the page waiting for it forever.
  */
-const OWN_BODY_PATHS = /^\/attest(\/|$)/i;
+const OWN_BODY_PATHS = /^\/(attest|console)(\/|$)/i;
 
 /**
  * Parses every body as JSON (whatever its Content-Type) up to 1 MiB (6 MiB on the routes above), but does not answer on failure:

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, FindOptionsWhere, LessThan } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
+import { AuditLog, AuditQuery } from '../application/audit-log';
+import type { AuditEntry, AuditEntryProps } from '../domain/audit-entry';
+import { AuditEntryRecord } from './audit-entry.record';
+
+@Injectable()
+export class TypeormAuditLog extends AuditLog {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async append(entry: AuditEntry): Promise<void> {
+    await activeManager(this.db)
+      .getRepository(AuditEntryRecord)
+      .save(Object.assign(new AuditEntryRecord(), entry.toSnapshot()));
+  }
+
+  /** Ids are ULIDs, so id order is time order; `before` is an id cursor. */
+  async list(query: AuditQuery): Promise<Readonly<AuditEntryProps>[]> {
+    const where: FindOptionsWhere<AuditEntryRecord> = { organizationId: query.organizationId };
+    if (query.userId) where.userId = query.userId;
+    if (query.action) where.action = query.action;
+    if (query.before) where.id = LessThan(query.before);
+    return activeManager(this.db)
+      .getRepository(AuditEntryRecord)
+      .find({ where, order: { id: 'DESC' }, take: query.limit });
+  }
+}

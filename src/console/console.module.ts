@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../audit-log/audit-log.module';
+import { IdentityModule } from '../identity/identity.module';
+import { SignInModule } from '../sign-in/sign-in.module';
+import { ApiSettingsController } from './http/api-settings.controller';
+import { AuditLogPageController } from './http/audit-log-page.controller';
+import { ConsoleDoor } from './http/console-door';
+import { MembersController } from './http/members.controller';
+import { SignInController } from './http/sign-in.controller';
+import { SingleSignOnController } from './http/single-sign-on.controller';
+
+/**
+ * The console: server-rendered pages at /console on the API's port, for the organization's users. A door over the
+ * same use-cases as the API; what is its own is sessions' cookies, CSRF and the pages.
+ */
+@Module({
+  imports: [IdentityModule, SignInModule, AuditLogModule],
+  controllers: [
+    SignInController,
+    ApiSettingsController,
+    MembersController,
+    AuditLogPageController,
+    SingleSignOnController,
+  ],
+  providers: [ConsoleDoor],
+})
+export class ConsoleModule {}

@@ -1,0 +1,81 @@
+import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { UlidPathPipe } from '@lib/http';
+import { ChangeMember } from '../../identity/application/change-member.use-case';
+import type { Role } from '../../identity/domain/role';
+import { Access } from '@lib/http';
+import { InviteMember } from '../../sign-in/application/invite-member.use-case';
+import { ListMembers } from '../../sign-in/application/list-members.use-case';
+import { MembersPage } from '../views/members-page';
+import { actorIn } from './console-actor';
+import { ConsoleDoor } from './console-door';
+import { redirect, sendConsolePage } from './console-page';
+import { ConsoleFilter } from './console.filter';
+
+const NOTICES: Record<string, string> = {
+  invited: 'The invitation is on its way.',
+  changed: 'The role was changed.',
+  removed: 'The member was removed.',
+};
+
+/** Members (owners and administrators): invite, change a role, remove; the same use-cases as everywhere. */
+@Controller('console/members')
+@Access('public')
+@ApiExcludeController()
+@UseFilters(ConsoleFilter)
+export class MembersController {
+  constructor(
+    private readonly door: ConsoleDoor,
+    private readonly listMembers: ListMembers,
+    private readonly inviteMember: InviteMember,
+    private readonly changeMember: ChangeMember,
+  ) {}
+
+  @Get()
+  async show(@Query('done') done: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    const members = await this.listMembers.execute(context.current.organizationId);
+    const csrf = this.door.formToken(request, response, context);
+    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    sendConsolePage(response, 200, MembersPage({ context, csrf, members, notice }));
+  }
+
+  @Post()
+  async invite(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    await this.inviteMember.execute({
+      actor: actorIn(context, this.door.origin(request)),
+      email: form.get('email') ?? '',
+      name: form.get('name') ?? '',
+      role: (form.get('role') ?? '') as Role,
+    });
+    redirect(response, '/console/members?done=invited');
+  }
+
+  @Post(':id/role')
+  async changeRole(
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    const actor = actorIn(context, this.door.origin(request));
+    await this.changeMember.execute({ actor, userId: id, role: (form.get('role') ?? '') as Role });
+    redirect(response, '/console/members?done=changed');
+  }
+
+  @Post(':id/remove')
+  async remove(
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const context = await this.door.managing(request);
+    await this.door.form(request, context);
+    await this.changeMember.execute({ actor: actorIn(context, this.door.origin(request)), userId: id, role: null });
+    redirect(response, '/console/members?done=removed');
+  }
+}

@@ -1,0 +1,120 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { UlidPathPipe } from '@lib/http';
+import { PageError } from '../../attestation-page/http/page-error';
+import { AppConfig } from '../../config/app-config';
+import { Access } from '@lib/http';
+import { ConfigureSso } from '../../sign-in/application/configure-sso.use-case';
+import { ConsoleUrls } from '../../sign-in/application/console-urls';
+import type { AuthorizationAttempt } from '../../sign-in/application/open-id-provider';
+import { FinishSsoSignIn, StartSsoSignIn } from '../../sign-in/application/single-sign-on.use-cases';
+import { SsoSettingsRepository } from '../../sign-in/application/sso-settings.repository';
+import { SingleSignOnPage } from '../views/single-sign-on-page';
+import { actorIn } from './console-actor';
+import { ConsoleDoor } from './console-door';
+import { redirect, sendConsolePage } from './console-page';
+import { ConsoleFilter } from './console.filter';
+
+/** How long the browser may take at the provider. */
+const ATTEMPT_TTL_MS = 10 * 60_000;
+
+const REFUSALS: Record<string, string> = {
+  email_not_verified: 'Your identity provider did not confirm your email address.',
+  domain_not_allowed: "Your email address is not at one of your organization's domains.",
+  unknown_user: 'No member of this organization has that email address. Ask an owner or administrator to invite you.',
+};
+
+interface SealedAttempt extends AuthorizationAttempt {
+  organizationId: string;
+}
+
+/** Single sign-on: its settings for owners, the redirect to the provider and the way back. */
+@Controller('console')
+@Access('public')
+@ApiExcludeController()
+@UseFilters(ConsoleFilter)
+export class SingleSignOnController {
+  constructor(
+    private readonly door: ConsoleDoor,
+    private readonly config: AppConfig,
+    private readonly urls: ConsoleUrls,
+    private readonly settings: SsoSettingsRepository,
+    private readonly configure: ConfigureSso,
+    private readonly startSso: StartSsoSignIn,
+    private readonly finishSso: FinishSsoSignIn,
+  ) {}
+
+  @Get('single-sign-on')
+  async show(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    await this.render(request, response, context, false);
+  }
+
+  @Post('single-sign-on')
+  async save(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    await this.configure.execute({
+      actor: actorIn(context, this.door.origin(request)),
+      issuer: form.get('issuer') ?? '',
+      clientId: form.get('client_id') ?? '',
+      clientSecret: form.get('client_secret') ?? '',
+      allowedDomains: (form.get('allowed_domains') ?? '').split(','),
+      required: form.get('required') === 'yes',
+    });
+    await this.render(request, response, context, true);
+  }
+
+  @Get('sso/callback')
+  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const attempt = this.door.unseal<SealedAttempt>(this.door.cookies.read(request, this.door.cookies.ssoName));
+    this.door.cookies.clearSso(response);
+    const result = await this.finishSso.execute({
+      organizationId: attempt?.organizationId ?? '',
+      callbackUrl: new URL(this.config.appUrl + request.originalUrl),
+      attempt: attempt ?? { state: '', nonce: '', codeVerifier: '' },
+      origin: this.door.origin(request),
+    });
+    if (result.outcome === 'refused') {
+      throw new PageError(
+        403,
+        'Single sign-on did not sign you in',
+        REFUSALS[result.reason] ?? 'The sign-in could not be completed. Start again from your sign-in address.',
+      );
+    }
+    this.door.cookies.setSession(response, result.sessionSecret);
+    redirect(response, '/console');
+  }
+
+  @Get('sso/:organizationId')
+  async start(@Param('organizationId', UlidPathPipe) organizationId: string, @Res() response: Response): Promise<void> {
+    const { url, attempt } = await this.startSso.execute(organizationId);
+    const sealed: SealedAttempt = { ...attempt, organizationId };
+    this.door.cookies.setSso(response, this.door.seal(sealed, ATTEMPT_TTL_MS), ATTEMPT_TTL_MS / 1000);
+    redirect(response, url);
+  }
+
+  private async render(
+    request: Request,
+    response: Response,
+    context: Awaited<ReturnType<ConsoleDoor['managing']>>,
+    saved: boolean,
+  ): Promise<void> {
+    const organizationId = context.current.organizationId;
+    const settings = await this.settings.find(organizationId);
+    const csrf = this.door.formToken(request, response, context);
+    sendConsolePage(
+      response,
+      200,
+      SingleSignOnPage({
+        context,
+        csrf,
+        settings,
+        saved,
+        signInAddress: this.urls.ssoStart(organizationId),
+        redirectUri: this.urls.ssoCallback,
+      }),
+    );
+  }
+}

@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { parseDateTime } from '../../attestation-requests/http/attestation-requests.dto';
+import { AppConfig } from '../../config/app-config';
+import type { Actor } from '../application/actor';
+import { CreateApiToken } from '../application/create-api-token.use-case';
+import { ListApiTokens } from '../application/list-api-tokens.use-case';
+import type { Principal } from '../application/principal';
+import { RevokeApiToken } from '../application/revoke-api-token.use-case';
+import { presentApiToken } from './api-token.presenter';
+import { ApiTokenPage, ApiTokenResponse, ApiTokenWithSecretResponse } from './api-token.response';
+import { CreateApiTokenBody, ListApiTokensQuery } from './api-tokens.dto';
+import { CurrentPrincipal } from './current-principal.decorator';
+
+const TAG = 'API tokens';
+
+/** The organization's API settings through the API (owners and administrators), as the console shows them. */
+@Controller('api-tokens')
+export class ApiTokensController {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly createToken: CreateApiToken,
+    private readonly listTokens: ListApiTokens,
+    private readonly revokeToken: RevokeApiToken,
+  ) {}
+
+  @Get()
+  @ApiEndpoint({
+    operationId: 'listApiTokens',
+    tag: TAG,
+    summary: "List the organization's API tokens",
+    description: 'Revoked and expired ones included, newest first; never the token itself.',
+    success: { status: 200, description: 'A page of tokens.', type: ApiTokenPage },
+    unprocessable: 'A paging parameter is invalid.',
+  })
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: ListApiTokensQuery) {
+    const request = PageRequest.from(query);
+    const page = await this.listTokens.page(principal.organization.id, request);
+    return toEnvelope(page, request, `${this.config.apiBaseUrl}/api-tokens`, {}, presentApiToken);
+  }
+
+  @Post()
+  @ApiEndpoint({
+    operationId: 'createApiToken',
+    tag: TAG,
+    summary: 'Create an API token',
+    description: 'The answer carries the token itself, in this answer only.',
+    success: { status: 201, description: 'The new token and its plaintext.', type: ApiTokenWithSecretResponse },
+    jsonBody: true,
+    unprocessable:
+      '`name` missing or over 255 characters; `scope` not `api:use` or `scim`; `expires_at` not a date-time in ' +
+      'the future; `user_id` not a member of the organization.',
+  })
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiTokenBody, @Req() request: Request) {
+    const { token, plaintext } = await this.createToken.execute({
+      actor: actorOf(principal, request),
+      name: body.name,
+      scope: body.scope,
+      expiresAt: body.expires_at ? parseDateTime(body.expires_at) : null,
+      userId: body.user_id?.toLowerCase(),
+    });
+    return { ...presentApiToken(token), token: plaintext };
+  }
+
+  @Post(':id/revoke')
+  @HttpCode(200)
+  @ApiEndpoint({
+    operationId: 'revokeApiToken',
+    tag: TAG,
+    summary: 'Revoke an API token',
+    description: 'The next request with it answers 401. Revoking a revoked token changes nothing.',
+    success: { status: 200, description: 'The token, revoked.', type: ApiTokenResponse },
+    notFound: 'No such token in the organization (a malformed id included).',
+  })
+  @ApiUlidPath('id', "The token's ULID.")
+  async revoke(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
+    return presentApiToken(await this.revokeToken.execute(id, actorOf(principal, request)));
+  }
+}
+
+/** The caller as the use-cases know them, with where the request came from (for the audit log). */
+export function actorOf(principal: Principal, request: Request): Actor {
+  return {
+    userId: principal.user.id,
+    organizationId: principal.organization.id,
+    role: principal.role,
+    origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+  };
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { activeManager } from '../../database/typeorm-unit-of-work';
+import { ConsoleLinkRepository } from '../application/console-link.repository';
+import { ConsoleLink, ConsoleLinkProps } from '../domain/console-link';
+import { ConsoleLinkRecord } from './console-link.record';
+
+const toDomain = (record: ConsoleLinkRecord) => ConsoleLink.restore(record as ConsoleLinkProps);
+
+@Injectable()
+export class TypeormConsoleLinkRepository extends ConsoleLinkRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    super();
+  }
+
+  async save(link: ConsoleLink): Promise<void> {
+    await activeManager(this.db)
+      .getRepository(ConsoleLinkRecord)
+      .save(Object.assign(new ConsoleLinkRecord(), link.toSnapshot()));
+  }
+
+  async lockByHash(tokenHash: string): Promise<ConsoleLink | null> {
+    const record = await activeManager(this.db)
+      .createQueryBuilder(ConsoleLinkRecord, 'link')
+      .where('link.token_hash = :tokenHash', { tokenHash })
+      .setLock('pessimistic_write')
+      .getOne();
+    return record ? toDomain(record) : null;
+  }
+
+  async findForDelivery(id: string): Promise<ConsoleLink | null> {
+    const record = await activeManager(this.db).getRepository(ConsoleLinkRecord).findOneBy({ id });
+    return record ? toDomain(record) : null;
+  }
+}
