@@ -54,6 +54,7 @@ export class CoreModule {
           ...dataSourceOptions(config.databaseUrl, 10, {
             statementTimeoutMs: config.statementTimeoutMs,
             queryTimeoutMs: config.queryTimeoutMs,
+            pooler: config.databasePooler,
           }),
           ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
         }),

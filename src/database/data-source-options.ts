@@ -1,5 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
+import type { DatabasePooler } from '../config/app-config';
 import { clientWithQueryDeadline } from './query-deadline';
+import { clientWithTransactionBounds } from './transaction-bounds';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { AttestationStandingIndex1763900000000 } from './migrations/1763900000000-attestation-standing-index';
 import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000-request-lifecycle-indexes';
@@ -52,6 +54,16 @@ export const MIGRATIONS = [
 export interface QueryBounds {
   statementTimeoutMs: number;
   queryTimeoutMs: number;
+  /**
+   * `transaction` when a transaction-mode pooler (PgBouncer, RDS Proxy, Supavisor) stands between the service and
+   * PostgreSQL: see docs/pooler.md. Absent or `none`: direct connections, or a session-mode pooler.
+   */
+  pooler?: DatabasePooler;
+}
+
+/** Whether the pool's hot reads go out as named statements (readRows): not behind a transaction-mode pooler. */
+export function namesStatements(poolOptions: { namedStatements?: boolean }): boolean {
+  return poolOptions.namedStatements !== false;
 }
 
 /**
@@ -81,16 +93,29 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
       application_name: 'attestation-service',
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      ...(bounds
-        ? {
-            statement_timeout: bounds.statementTimeoutMs,
-            Client: clientWithQueryDeadline(bounds.queryTimeoutMs),
-            // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
-            // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some
-            // 70 ms each, more than their own work; a list's first count over many rows would too.
-            options: '-c jit=off',
-          }
-        : {}),
+      ...(bounds ? boundedConnections(bounds) : {}),
     },
+  };
+}
+
+/**
+ * Directly (or through a session-mode pooler) the bounds are startup parameters of each connection, free per query.
+ * Through a transaction-mode pooler, which refuses those and lends a different server connection to each
+ * transaction, they are `SET LOCAL` at the start of every transaction instead (the statements outside one are bound
+ * by the role's own settings, docs/pooler.md), and no statement is named: a name prepared on one server connection
+ * is unknown on the next (`prepared statement "attest_…" does not exist`).
+ */
+function boundedConnections(bounds: QueryBounds): Record<string, unknown> {
+  const Client = clientWithQueryDeadline(bounds.queryTimeoutMs);
+  if (bounds.pooler === 'transaction') {
+    return { Client: clientWithTransactionBounds(Client, bounds.statementTimeoutMs), namedStatements: false };
+  }
+  return {
+    statement_timeout: bounds.statementTimeoutMs,
+    Client,
+    // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
+    // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some
+    // 70 ms each, more than their own work; a list's first count over many rows would too.
+    options: '-c jit=off',
   };
 }
