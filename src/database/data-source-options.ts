@@ -23,6 +23,7 @@ import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
+import { RequestStatusListing1766800000000 } from './migrations/1766800000000-request-status-listing';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   FoldedSearchColumns1766500000000,
   AssignmentGroupIndex1766600000000,
   RequestRevisionKey1766700000000,
+  RequestStatusListing1766800000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */
