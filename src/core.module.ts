@@ -55,6 +55,7 @@ export class CoreModule {
             statementTimeoutMs: config.statementTimeoutMs,
             queryTimeoutMs: config.queryTimeoutMs,
             pooler: config.databasePooler,
+            namedStatements: config.databaseNamedStatements,
           }),
           ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
         }),

@@ -13,8 +13,14 @@ describe('AppConfig', () => {
     expect(config.databasePooler).toBe('none');
   });
 
-  it('reads the pooler mode', () => {
+  it('reads the pooler mode; behind a transaction pooler, statements are unnamed unless asked', () => {
     expect(new AppConfig({ DATABASE_POOLER: 'transaction' }).databasePooler).toBe('transaction');
+    expect(new AppConfig({}).databaseNamedStatements).toBe(true);
+    expect(new AppConfig({ DATABASE_POOLER: 'transaction' }).databaseNamedStatements).toBe(false);
+    expect(
+      new AppConfig({ DATABASE_POOLER: 'transaction', DATABASE_NAMED_STATEMENTS: 'true' }).databaseNamedStatements,
+    ).toBe(true);
+    expect(new AppConfig({ DATABASE_NAMED_STATEMENTS: 'false' }).databaseNamedStatements).toBe(false);
   });
 
   it('follows APP_URL without a trailing slash', () => {

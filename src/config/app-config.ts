@@ -38,6 +38,11 @@ export class AppConfig {
   readonly statementTimeoutMs: number;
   /** `transaction` behind a transaction-mode pooler (docs/pooler.md); `none` (default) directly or in session mode. */
   readonly databasePooler: DatabasePooler;
+  /**
+   * Whether the hot reads go out as named statements, parsed once per connection: by default yes, except behind a
+   * transaction-mode pooler; PgBouncer 1.21 or later with `max_prepared_statements` keeps them (docs/pooler.md).
+   */
+  readonly databaseNamedStatements: boolean;
   /** Connect, greeting and inactivity timeout of each SMTP connection. */
   readonly smtpTimeoutMs: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -78,6 +83,9 @@ export class AppConfig {
     this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
     this.statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000);
     this.databasePooler = oneOf(env, 'DATABASE_POOLER', ['none', 'transaction'] as const, 'none');
+    const named = this.databasePooler === 'transaction' ? 'false' : 'true';
+    this.databaseNamedStatements =
+      oneOf(env, 'DATABASE_NAMED_STATEMENTS', ['true', 'false'] as const, named) === 'true';
     this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
     this.metricsToken = optional(env, 'METRICS_TOKEN');
     if (this.metricsToken !== undefined && this.metricsToken.length < 16) {

@@ -61,9 +61,11 @@ export interface QueryBounds {
    * PostgreSQL: see docs/pooler.md. Absent or `none`: direct connections, or a session-mode pooler.
    */
   pooler?: DatabasePooler;
+  /** Named hot reads (readRows); by default, unless behind a transaction-mode pooler. */
+  namedStatements?: boolean;
 }
 
-/** Whether the pool's hot reads go out as named statements (readRows): not behind a transaction-mode pooler. */
+/** Whether the pool's hot reads go out as named statements (readRows). */
 export function namesStatements(poolOptions: { namedStatements?: boolean }): boolean {
   return poolOptions.namedStatements !== false;
 }
@@ -104,15 +106,18 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
  * Directly (or through a session-mode pooler) the bounds are startup parameters of each connection, free per query.
  * Through a transaction-mode pooler, which refuses those and lends a different server connection to each
  * transaction, they are `SET LOCAL` at the start of every transaction instead (the statements outside one are bound
- * by the role's own settings, docs/pooler.md), and no statement is named: a name prepared on one server connection
- * is unknown on the next (`prepared statement "attest_…" does not exist`).
+ * by the role's own settings, docs/pooler.md), and by default no statement is named: a name prepared on one server
+ * connection is unknown on the next (`prepared statement "attest_…" does not exist`) unless the pooler keeps track
+ * of them (PgBouncer 1.21 and later, `max_prepared_statements`).
  */
 function boundedConnections(bounds: QueryBounds): Record<string, unknown> {
   const Client = clientWithQueryDeadline(bounds.queryTimeoutMs);
+  const namedStatements = bounds.namedStatements ?? bounds.pooler !== 'transaction';
   if (bounds.pooler === 'transaction') {
-    return { Client: clientWithTransactionBounds(Client, bounds.statementTimeoutMs), namedStatements: false };
+    return { Client: clientWithTransactionBounds(Client, bounds.statementTimeoutMs), namedStatements };
   }
   return {
+    namedStatements,
     statement_timeout: bounds.statementTimeoutMs,
     Client,
     // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
