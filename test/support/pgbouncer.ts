@@ -33,6 +33,11 @@ export class PgBouncer {
     return this.chosenPort;
   }
 
+  /** Its process id (for a benchmark's CPU accounting). */
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   /** The same database, user and password as `databaseUrl`, through this pooler. */
   url(databaseUrl: string): string {
     const url = new URL(databaseUrl);
