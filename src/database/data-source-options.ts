@@ -24,6 +24,7 @@ import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-fol
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
 import { RequestStatusListing1766800000000 } from './migrations/1766800000000-request-status-listing';
+import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { RECORDS } from './records';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   AssignmentGroupIndex1766600000000,
   RequestRevisionKey1766700000000,
   RequestStatusListing1766800000000,
+  OrderedStandingsRepair1766800000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */
