@@ -15,7 +15,8 @@ import { dropRedisPrefix } from '../test/support/redis-keys';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
 import { seedLargeOrganization } from './lib/large-organization';
-import { cpuMsOf, measure, medianOf } from './lib/measure';
+import { measure, medianOf } from './lib/measure';
+import { cpuSpentMs, serverCpuMs } from './lib/server-cpu';
 
 const log = (text = '') => process.stdout.write(`${text}\n`);
 
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
         // Alternating order, so a neighbour's load on the shared machine falls on every way alike.
         const order = round % 2 === 0 ? ways : [...ways].reverse();
         for (const way of order) {
-          const before = await serverCpuMs(databaseUrl, way === ways[2] ? bouncer.pid : undefined);
+          const before = await serverCpuMs(databaseUrl, way === ways[2] && bouncer.pid ? [bouncer.pid] : []);
           const result = await measure({
             url: way.origin!,
             token: seeded.token,
@@ -102,10 +103,8 @@ async function main(): Promise<void> {
           if (Object.keys(result.unexpected).length) {
             throw new Error(`${way.label} GET ${path}: ${JSON.stringify(result.unexpected)}`);
           }
-          const after = await serverCpuMs(databaseUrl, way === ways[2] ? bouncer.pid : undefined);
-          let spent = 0;
-          for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? ms);
-          serverCpu.get(way.label)!.push(spent / result.requests);
+          const after = await serverCpuMs(databaseUrl, way === ways[2] && bouncer.pid ? [bouncer.pid] : []);
+          serverCpu.get(way.label)!.push(cpuSpentMs(before, after) / result.requests);
           throughput.get(way.label)!.push(result.requestsPerSecond);
           cpu.get(way.label)!.push(result.cpuMs / result.requests);
           p99.get(way.label)!.push(result.p99);
@@ -128,26 +127,6 @@ async function main(): Promise<void> {
     await bouncer.stop();
     await dropDatabase(databaseUrl);
   }
-}
-
-/** CPU so far of each PostgreSQL backend connected to the database (and of `extraPid`), by pid, in ms. */
-async function serverCpuMs(databaseUrl: string, extraPid?: number): Promise<Map<string, number>> {
-  const pids = await withClient(databaseUrl, async (client) =>
-    (
-      await client.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      )
-    ).rows.map((row) => row.pid),
-  );
-  const cpu = new Map<string, number>();
-  for (const pid of extraPid ? [...pids, extraPid] : pids) {
-    try {
-      cpu.set(String(pid), cpuMsOf(pid));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return cpu;
 }
 
 main().catch((error: unknown) => {
