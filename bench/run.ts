@@ -34,6 +34,7 @@ import { writeReadmeSection } from './lib/readme';
 import { explainQueries } from './lib/explain';
 import { seedLargeOrganization } from './lib/large-organization';
 import { measure, Measurement, medianOf, percentileOf, rssMbOf } from './lib/measure';
+import { runScaleBench } from './scale';
 import type { BenchContext, Scenario } from './scenario';
 
 const ROOT = join(__dirname, '..');
@@ -256,6 +257,7 @@ async function main(): Promise<void> {
   const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,16').split(',').map(Number);
   const baselineDir = process.env.BENCH_BASELINE;
   const profileDir = process.env.BENCH_CPU_PROFILE;
+  if (process.env.BENCH_SCALE === '10') return runScaleBench(loadScenarios);
 
   if (scenarios.length === 0) {
     // BENCH_ONLY picked none of the scenarios: no large seed, only the benches it names.

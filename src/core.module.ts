@@ -54,6 +54,8 @@ export class CoreModule {
           ...dataSourceOptions(config.databaseUrl, 10, {
             statementTimeoutMs: config.statementTimeoutMs,
             queryTimeoutMs: config.queryTimeoutMs,
+            pooler: config.databasePooler,
+            namedStatements: config.databaseNamedStatements,
           }),
           // Each feature module registers its own records (TypeOrmModule.forFeature): the database knows none of them.
           autoLoadEntities: true,

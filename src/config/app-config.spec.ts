@@ -10,6 +10,17 @@ describe('AppConfig', () => {
     expect(config.rateLimitPerMinute).toBe(60);
     expect(config.reminderIntervalDays).toBe(3);
     expect(config.attestationRequestTtlDays).toBeUndefined();
+    expect(config.databasePooler).toBe('none');
+  });
+
+  it('reads the pooler mode; behind a transaction pooler, statements are unnamed unless asked', () => {
+    expect(new AppConfig({ DATABASE_POOLER: 'transaction' }).databasePooler).toBe('transaction');
+    expect(new AppConfig({}).databaseNamedStatements).toBe(true);
+    expect(new AppConfig({ DATABASE_POOLER: 'transaction' }).databaseNamedStatements).toBe(false);
+    expect(
+      new AppConfig({ DATABASE_POOLER: 'transaction', DATABASE_NAMED_STATEMENTS: 'true' }).databaseNamedStatements,
+    ).toBe(true);
+    expect(new AppConfig({ DATABASE_NAMED_STATEMENTS: 'false' }).databaseNamedStatements).toBe(false);
   });
 
   it('follows APP_URL without a trailing slash', () => {
@@ -23,5 +34,8 @@ describe('AppConfig', () => {
     expect(() => new AppConfig({ APP_URL: 'ftp://x' })).toThrow('APP_URL');
     expect(() => new AppConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
     expect(() => new AppConfig({ APP_KEY: 'short' })).toThrow('APP_KEY');
+    expect(() => new AppConfig({ DATABASE_POOLER: 'pgbouncer' })).toThrow(
+      'DATABASE_POOLER must be one of none, transaction, got "pgbouncer"',
+    );
   });
 });

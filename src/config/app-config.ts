@@ -1,3 +1,6 @@
+/** Which pooler stands between the service and PostgreSQL, as far as it matters: docs/pooler.md. */
+export type DatabasePooler = 'none' | 'transaction';
+
 /**
  * The environment, read and checked once at boot. A bad value stops the process with a one-line reason
  * instead of failing later on the first request.
@@ -31,6 +34,13 @@ export class AppConfig {
    * still ends each query.
    */
   readonly statementTimeoutMs: number;
+  /** `transaction` behind a transaction-mode pooler (docs/pooler.md); `none` (default) directly or in session mode. */
+  readonly databasePooler: DatabasePooler;
+  /**
+   * Whether the hot reads go out as named statements, parsed once per connection: by default yes, except behind a
+   * transaction-mode pooler; PgBouncer 1.21 or later with `max_prepared_statements` keeps them (docs/pooler.md).
+   */
+  readonly databaseNamedStatements: boolean;
   /** Connect, greeting and inactivity timeout of each SMTP connection. */
   readonly smtpTimeoutMs: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -70,6 +80,10 @@ export class AppConfig {
     this.webhookAllowPrivateNetworks = allowPrivate === 'true';
     this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
     this.statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000);
+    this.databasePooler = oneOf(env, 'DATABASE_POOLER', ['none', 'transaction'] as const, 'none');
+    const named = this.databasePooler === 'transaction' ? 'false' : 'true';
+    this.databaseNamedStatements =
+      oneOf(env, 'DATABASE_NAMED_STATEMENTS', ['true', 'false'] as const, named) === 'true';
     this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
     this.metricsToken = optional(env, 'METRICS_TOKEN');
     if (this.metricsToken !== undefined && this.metricsToken.length < 16) {
@@ -104,6 +118,14 @@ function retrySchedule(raw: string | undefined): readonly number[] | undefined {
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = optional(env, name) ?? fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

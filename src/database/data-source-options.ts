@@ -1,5 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
+import type { DatabasePooler } from '../config/app-config';
 import { clientWithQueryDeadline } from './query-deadline';
+import { clientWithTransactionBounds } from './transaction-bounds';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { AttestationStandingIndex1763900000000 } from './migrations/1763900000000-attestation-standing-index';
 import { RequestLifecycleIndexes1764000000000 } from './migrations/1764000000000-request-lifecycle-indexes';
@@ -21,6 +23,8 @@ import { GroupMemberTotals1766400000000 } from './migrations/1766400000000-group
 import { FoldedSearchColumns1766500000000 } from './migrations/1766500000000-folded-search-columns';
 import { AssignmentGroupIndex1766600000000 } from './migrations/1766600000000-assignment-group-index';
 import { RequestRevisionKey1766700000000 } from './migrations/1766700000000-request-revision-key';
+import { RequestStatusListing1766800000000 } from './migrations/1766800000000-request-status-listing';
+import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
 import { useFastTimestampParser } from './timestamp-parser';
@@ -47,6 +51,8 @@ export const MIGRATIONS = [
   FoldedSearchColumns1766500000000,
   AssignmentGroupIndex1766600000000,
   RequestRevisionKey1766700000000,
+  RequestStatusListing1766800000000,
+  OrderedStandingsRepair1766800000001,
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
 ];
@@ -55,6 +61,18 @@ export const MIGRATIONS = [
 export interface QueryBounds {
   statementTimeoutMs: number;
   queryTimeoutMs: number;
+  /**
+   * `transaction` when a transaction-mode pooler (PgBouncer, RDS Proxy, Supavisor) stands between the service and
+   * PostgreSQL: see docs/pooler.md. Absent or `none`: direct connections, or a session-mode pooler.
+   */
+  pooler?: DatabasePooler;
+  /** Named hot reads (readRows); by default, unless behind a transaction-mode pooler. */
+  namedStatements?: boolean;
+}
+
+/** Whether the pool's hot reads go out as named statements (readRows). */
+export function namesStatements(poolOptions: { namedStatements?: boolean }): boolean {
+  return poolOptions.namedStatements !== false;
 }
 
 /**
@@ -83,16 +101,32 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
       application_name: 'attestation-service',
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      ...(bounds
-        ? {
-            statement_timeout: bounds.statementTimeoutMs,
-            Client: clientWithQueryDeadline(bounds.queryTimeoutMs),
-            // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
-            // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some
-            // 70 ms each, more than their own work; a list's first count over many rows would too.
-            options: '-c jit=off',
-          }
-        : {}),
+      ...(bounds ? boundedConnections(bounds) : {}),
     },
+  };
+}
+
+/**
+ * Directly (or through a session-mode pooler) the bounds are startup parameters of each connection, free per query.
+ * Through a transaction-mode pooler, which refuses those and lends a different server connection to each
+ * transaction, they are `SET LOCAL` at the start of every transaction instead (the statements outside one are bound
+ * by the role's own settings, docs/pooler.md), and by default no statement is named: a name prepared on one server
+ * connection is unknown on the next (`prepared statement "attest_…" does not exist`) unless the pooler keeps track
+ * of them (PgBouncer 1.21 and later, `max_prepared_statements`).
+ */
+function boundedConnections(bounds: QueryBounds): Record<string, unknown> {
+  const Client = clientWithQueryDeadline(bounds.queryTimeoutMs);
+  const namedStatements = bounds.namedStatements ?? bounds.pooler !== 'transaction';
+  if (bounds.pooler === 'transaction') {
+    return { Client: clientWithTransactionBounds(Client, bounds.statementTimeoutMs), namedStatements };
+  }
+  return {
+    namedStatements,
+    statement_timeout: bounds.statementTimeoutMs,
+    Client,
+    // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
+    // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some
+    // 70 ms each, more than their own work; a list's first count over many rows would too.
+    options: '-c jit=off',
   };
 }

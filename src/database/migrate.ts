@@ -1,9 +1,24 @@
-import { DataSource } from 'typeorm';
+import { Client } from 'pg';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
+import { clientWithTransactionBounds } from './transaction-bounds';
+
+/**
+ * The migrator's connection: no bound on a migration's statements, even where the role has a `statement_timeout`
+ * (as behind a transaction-mode pooler, docs/pooler.md): each migration's transaction opens with `SET LOCAL
+ * statement_timeout = 0`, which holds through any pooler. Building an index on a large table may take minutes.
+ */
+function migratorOptions(url: string): DataSourceOptions {
+  const options = dataSourceOptions(url, 1);
+  return {
+    ...options,
+    extra: { ...options.extra, Client: clientWithTransactionBounds(Client, 0) },
+  } as DataSourceOptions;
+}
 
 /** Applies pending migrations to a database. Used by `npm run migration:run`, the embedded start and tests. */
 export async function migrate(url: string): Promise<string[]> {
-  const dataSource = new DataSource(dataSourceOptions(url, 1));
+  const dataSource = new DataSource(migratorOptions(url));
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
@@ -14,7 +29,7 @@ export async function migrate(url: string): Promise<string[]> {
 }
 
 export async function revertAll(url: string): Promise<void> {
-  const dataSource = new DataSource(dataSourceOptions(url, 1));
+  const dataSource = new DataSource(migratorOptions(url));
   await dataSource.initialize();
   try {
     for (;;) {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { namesStatements } from './data-source-options';
 import { preparedStatement } from './prepared-statement';
 import { AfterCommit, UnitOfWork } from './unit-of-work';
 
@@ -76,11 +77,16 @@ function sqlState(error: unknown): string {
   return withCode?.driverError?.code ?? withCode?.code ?? '';
 }
 
+interface DriverPool<T> {
+  options: { namedStatements?: boolean };
+  query(config: object): Promise<{ rows: T[] }>;
+}
+
 /**
  * Rows of one statement, for the hot reads that map rows themselves: inside a unit of work, through its
  * transaction like everything else; outside one, straight on the driver's pool, which skips the query runner
  * TypeORM creates, connects, logs through and releases around every `query()` (about a fifth of a cheap GET's CPU),
- * as a named statement that each connection parses only once.
+ * as a named statement that each connection parses only once (unnamed behind a transaction-mode pooler).
  */
 export async function readRows<T = Record<string, unknown>>(
   db: DataSource,
@@ -89,6 +95,7 @@ export async function readRows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   const transaction = current.getStore();
   if (transaction) return transaction.manager.query(text, [...values]);
-  const pool = (db.driver as unknown as { master: { query(config: object): Promise<{ rows: T[] }> } }).master;
-  return (await pool.query(preparedStatement(text, values))).rows;
+  const pool = (db.driver as unknown as { master: DriverPool<T> }).master;
+  const config = namesStatements(pool.options) ? preparedStatement(text, values) : { text, values: [...values] };
+  return (await pool.query(config)).rows;
 }

@@ -152,6 +152,17 @@ describe('GET /api/v1/attestation-requests', () => {
     ]);
   });
 
+  it('pages a filter of several statuses in list order, each match once, a status named twice counted once', async () => {
+    const pages = [];
+    for (const page of ['1', '2', '3', '4']) {
+      pages.push((await list({ status: 'sent,viewed,sent', per_page: '1', page }).expect(200)).body);
+    }
+    expect(pages.map(ids)).toEqual([[all()[0]], [all()[1]], [all()[4]], []]);
+    expect(pages[0].meta).toMatchObject({ total: 3, last_page: 3 });
+    const bySource = await list({ status: 'bounced,sent', source: 'web', per_page: '1', page: '1' }).expect(200);
+    expect(ids(bySource.body)).toEqual([all()[5]]);
+  });
+
   it('combines every filter with AND and carries them in the links, so next visits every match once', async () => {
     const query = { status: 'sent,viewed', document_id: requests[0].document.id.toUpperCase(), per_page: '1' };
     const first = await list(query).expect(200);

@@ -78,14 +78,10 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
             RECORD_COLUMNS,
           )) as unknown as AttestationRequestRecord[];
         } else {
-          const { where, values } = matching(organizationId, filter);
+          const { text, values } = pageIds(organizationId, filter, offset, limit);
           rows = (await this.run({
-            text: requestRowsByIds(
-              RECORD_COLUMNS,
-              `SELECT id FROM attestation_requests WHERE ${where} ` +
-                `ORDER BY created_at, id OFFSET $${values.length + 1} LIMIT $${values.length + 2}`,
-            ),
-            values: [...values, offset, limit],
+            text: requestRowsByIds(RECORD_COLUMNS, text),
+            values,
           })) as unknown as AttestationRequestRecord[];
         }
         return rows.map(attestationRequestMapper.toDomain);
@@ -113,6 +109,47 @@ export class TypeormAttestationRequestListing extends AttestationRequestListing 
     })) as { total: number }[];
     return row?.total ?? 0;
   }
+}
+
+/**
+ * The ids of a page, in (created_at, id) order. Filtered by status alone (with or without a source), each status's
+ * requests are walked in attestation_requests_status_listing, already in list order, as far as the page's end, and
+ * the walks merged (a Merge Append): a page reads its own rows and those before it of its statuses, never the other
+ * statuses' rows between them. A document's or a person's requests, or a recent `updated_since` range, have their
+ * own indexes, filtered on the status they carry.
+ */
+function pageIds(
+  organizationId: string,
+  filter: AttestationRequestsFilter,
+  offset: number,
+  limit: number,
+): { text: string; values: unknown[] } {
+  const { where, values } = matching(organizationId, { ...filter, statuses: undefined });
+  const byStatus =
+    filter.statuses?.length &&
+    filter.personId === undefined &&
+    filter.documentId === undefined &&
+    filter.updatedSince === undefined;
+  if (!byStatus) {
+    const all = matching(organizationId, filter);
+    const at = all.values.length;
+    return {
+      text: `SELECT id FROM attestation_requests WHERE ${all.where} ORDER BY created_at, id OFFSET $${at + 1} LIMIT $${at + 2}`,
+      values: [...all.values, offset, limit],
+    };
+  }
+  const end = values.push(offset + limit);
+  const walks = [...new Set(filter.statuses)].map(
+    (status) =>
+      `(SELECT id, created_at FROM attestation_requests WHERE ${where} AND status = $${values.push(status)}::varchar ` +
+      `ORDER BY created_at, id LIMIT $${end})`,
+  );
+  return {
+    text:
+      `SELECT id FROM (${walks.join(' UNION ALL ')}) w ` +
+      `ORDER BY created_at, id OFFSET $${values.push(offset)} LIMIT $${values.push(limit)}`,
+    values,
+  };
 }
 
 /** Organization first, so no filter can reach another organization's rows. */

@@ -75,6 +75,48 @@ function rowsAndTotal(rows: Record<string, unknown>[]): { rows: PersonRow[]; tot
   };
 }
 
+/** The transaction lock of one reader counting one filter of one organization. */
+const COUNT_LOCK = (organization: string, filterKey: string) =>
+  `hashtextextended('people_filter_counts:' || ${organization} || ':' || ${filterKey}, 0)`;
+
+/**
+ * The statement that counts a filter missing at this version, stores the count and reads the page: only by the reader
+ * that takes the filter's lock (held until the statement ends). The others, at once, answer the newest count stored
+ * for an earlier version of the people (a total a few changes old, until the counter's is stored), or, when there is
+ * none, a null total: they then wait for the counter (fetchPeoplePage). At 16 connections the first `?name=` reads
+ * after a change each counted every match, used up the pool, and some timed out. `once` false counts unconditionally.
+ */
+function countOnce(
+  where: string,
+  n: number,
+  values: unknown[],
+  filterKey: string,
+  offset: number,
+  limit: number,
+  once = true,
+): Statement {
+  const claim = once ? `pg_try_advisory_xact_lock(${COUNT_LOCK('$1', `$${n + 1}::text`)})` : 'true';
+  return {
+    text:
+      `WITH claimed AS (SELECT ${claim} AS mine), ` +
+      `counted AS (SELECT count(*)::int AS total, ${PEOPLE_VERSION} AS version FROM people ` +
+      `WHERE (SELECT mine FROM claimed) AND ${where}), ` +
+      `stored AS (INSERT INTO people_filter_counts (organization_id, filter, version, total) ` +
+      `SELECT $1, $${n + 1}::jsonb, version, total FROM counted WHERE (SELECT mine FROM claimed) ON CONFLICT DO NOTHING) ` +
+      pageOf(
+        `(SELECT CASE WHEN (SELECT mine FROM claimed) THEN (SELECT total FROM counted) ELSE ` +
+          `(SELECT f.total FROM people_filter_counts f WHERE f.organization_id = $1 AND f.filter = $${n + 1}::jsonb ` +
+          `ORDER BY f.version DESC LIMIT 1) END)`,
+        where,
+        `$${n + 2}::bigint`,
+        `$${n + 2}::bigint`,
+        `$${n + 3}`,
+        true,
+      ),
+    values: [...values, filterKey, offset, limit],
+  };
+}
+
 /**
  * A page of people and the count of all that match, each in one statement whose snapshot decides both (the page
  * after the total, in a lateral join that does not run for a page past the end):
@@ -85,7 +127,8 @@ function rowsAndTotal(rows: Record<string, unknown>[]): { rows: PersonRow[]; tot
  *   this version is made, with those before it (one walk of the index up to it), and the page read again;
  * - a text filter: the total is the stored count of this filter at the organization's current people version
  *   (people_filter_counts); when there is none (a new filter, or the people changed since), a second statement
- *   counts through the trigram index (a bitmap of the candidates, rechecked), stores the count and reads the page;
+ *   counts through the trigram index (a bitmap of the candidates, rechecked), stores the count and reads the page,
+ *   one reader at a time per filter (`countOnce`);
  *   the page walks the created_at order, filtering, to its limit. (`count(*) OVER ()` measured slower: every match
  *   went through the sort.)
  * The API's repository and the benchmark's bare reference both run exactly these statements.
@@ -118,7 +161,7 @@ export async function fetchPeoplePage(
     // changed since): a count, stored for the next read of this filter, and the page. Two statements rather than
     // one with both paths: planning the count's text condition a second time cost more than the lookup saves.
     const filterKey = JSON.stringify(key);
-    const stored = await run({
+    const storedStatement = {
       text: pageOf(
         `(SELECT f.total FROM people_filter_counts f WHERE f.organization_id = $1 ` +
           `AND f.filter = $${n + 1}::jsonb AND f.version = ${PEOPLE_VERSION})`,
@@ -128,19 +171,21 @@ export async function fetchPeoplePage(
         `$${n + 3}`,
         true,
       ),
-      values: [...values, filterKey, offset, limit],
-    });
+    };
+    const stored = await run({ ...storedStatement, values: [...values, filterKey, offset, limit] });
     if (stored[0]?.total !== null) return rowsAndTotal(stored);
-    return rowsAndTotal(
-      await run({
-        text:
-          `WITH counted AS (SELECT count(*)::int AS total, ${PEOPLE_VERSION} AS version FROM people WHERE ${where}), ` +
-          `stored AS (INSERT INTO people_filter_counts (organization_id, filter, version, total) ` +
-          `SELECT $1, $${n + 1}::jsonb, version, total FROM counted ON CONFLICT DO NOTHING) ` +
-          pageOf(`(SELECT total FROM counted)`, where, `$${n + 2}::bigint`, `$${n + 2}::bigint`, `$${n + 3}`, true),
-        values: [...values, filterKey, offset, limit],
-      }),
-    );
+    const counted = await run(countOnce(where, n, values, filterKey, offset, limit));
+    if (counted[0]?.total !== null) return rowsAndTotal(counted);
+    // Another reader is counting this filter and no earlier count of it exists: wait for that reader's statement to
+    // end (its lock is held until then), then read what it stored; the people may have changed meanwhile, so count
+    // once more if there is still nothing.
+    await run({
+      text: `SELECT pg_advisory_xact_lock(${COUNT_LOCK(`$1`, `$2::text`)})`,
+      values: [organizationId, filterKey],
+    });
+    const waited = await run({ ...storedStatement, values: [...values, filterKey, offset, limit] });
+    if (waited[0]?.total !== null) return rowsAndTotal(waited);
+    return rowsAndTotal(await run(countOnce(where, n, values, filterKey, offset, limit, false)));
   }
 
   const total = LIST_TOTAL_EXPRESSION;
