@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { FieldErrors, ValidationFailedError } from '@lib/core';
-import { displayName, Field, PageQuery, Rule, rules, trimmed, trimmedOrNull } from '@lib/http';
+import { displayName, Field, PageQuery, Rule, rules, trimmedOrNull } from '@lib/http';
 import { isRequestEventType, REQUEST_EVENT_TYPES, RequestEventType } from '../../events/domain/event-type';
 import { ENDPOINT_URL_MAX_LENGTH } from '../domain/endpoint-url';
 import { ENDPOINT_DESCRIPTION_MAX_LENGTH } from '../domain/webhook-endpoint';
@@ -34,7 +34,6 @@ export class CreateWebhookEndpointBody {
       'addresses are allowed.',
     example: 'https://hooks.example.com/attestations',
   })
-  @Transform(trimmed)
   @Field({ required: true }, rules.string)
   url!: string;
 
@@ -51,7 +50,6 @@ export class CreateWebhookEndpointBody {
 /** PATCH /webhook-endpoints/{id}: the fields given change, with the rules of creation. */
 export class UpdateWebhookEndpointBody {
   @ApiPropertyOptional({ format: 'uri', maxLength: ENDPOINT_URL_MAX_LENGTH, description: 'As on creation.' })
-  @Transform(trimmed)
   @Field({}, rules.string)
   url?: string;
 
