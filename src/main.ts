@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { requireSettings } from './config/required-settings';
 import { createHttpApp } from './http-app';
 import { processLog } from './logging/process-log';
 import { Metrics } from './metrics/metrics';
@@ -34,9 +35,7 @@ if (require.main === module) {
   let config: AppConfig;
   try {
     config = new AppConfig();
-    const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
-    if (missing.length > 0)
-      throw new Error(`start:prod needs ${missing.join(', ')}; use npm start for the embedded mode`);
+    requireSettings('start:prod');
   } catch (error) {
     log.fatal((error as Error).message);
     process.exit(1);

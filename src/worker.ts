@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { requireSettings } from './config/required-settings';
 import { CoreOptions } from './core.module';
 import { processLog, warnWithoutSmtp } from './logging/process-log';
 import { Metrics } from './metrics/metrics';
@@ -56,8 +57,7 @@ if (require.main === module) {
   let config: AppConfig;
   try {
     config = new AppConfig();
-    const missing = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'].filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`start:worker needs ${missing.join(', ')}`);
+    requireSettings('start:worker');
   } catch (error) {
     log.fatal((error as Error).message);
     process.exit(1);
