@@ -17,6 +17,7 @@ export class AddDocumentsToGroupBody {
     description:
       'Distinct ids of active (not archived) documents of the organization; unpublished ones and ones not ' +
       'requiring a signature join too, but issue no request.',
+    example: ['01jd7x6a2b3c4d5e6f7g8h9j0k', '01jd7x6a2b3c4d5e6f7g8h9j1m'],
   })
   @Field({ required: true }, rules.array, rules.minItems(1), rules.maxItems(MAX_DOCUMENTS_PER_ADD))
   document_ids!: unknown[];

@@ -15,6 +15,7 @@ export class AddPeopleToGroupBody {
     maxItems: MAX_PEOPLE_PER_ADD,
     uniqueItems: true,
     description: 'Distinct ids of active people of the organization.',
+    example: ['01jd7x5m3q4r8s9t0v1w2x3y4z', '01jd7x5m3q4r8s9t0v1w2x3y5a'],
   })
   @Field({ required: true }, rules.array, rules.minItems(1), rules.maxItems(MAX_PEOPLE_PER_ADD))
   person_ids!: unknown[];

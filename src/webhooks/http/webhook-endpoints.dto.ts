@@ -21,6 +21,14 @@ const eventsSchema: ApiPropertyOptions = {
   minItems: 1,
   nullable: true,
   description: EVENTS_DESCRIPTION,
+  example: ['attestation_request.attested', 'attestation_request.expired'],
+};
+
+const descriptionSchema: ApiPropertyOptions = {
+  type: String,
+  nullable: true,
+  maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH,
+  example: 'Payroll sync',
 };
 
 /** POST /webhook-endpoints. */
@@ -41,7 +49,7 @@ export class CreateWebhookEndpointBody {
   @Field({ nullable: true }, rules.array, rules.minItems(1))
   events?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH })
+  @ApiPropertyOptional(descriptionSchema)
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH))
   description?: string | null;
@@ -49,7 +57,12 @@ export class CreateWebhookEndpointBody {
 
 /** PATCH /webhook-endpoints/{id}: the fields given change, with the rules of creation. */
 export class UpdateWebhookEndpointBody {
-  @ApiPropertyOptional({ format: 'uri', maxLength: ENDPOINT_URL_MAX_LENGTH, description: 'As on creation.' })
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: ENDPOINT_URL_MAX_LENGTH,
+    description: 'As on creation.',
+    example: 'https://hooks.example.com/attestations',
+  })
   @Field({}, rules.string)
   url?: string;
 
@@ -60,7 +73,7 @@ export class UpdateWebhookEndpointBody {
   @Field({ nullable: true }, rules.array, rules.minItems(1))
   events?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH })
+  @ApiPropertyOptional(descriptionSchema)
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH))
   description?: string | null;
@@ -68,6 +81,7 @@ export class UpdateWebhookEndpointBody {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'false stops deliveries of events (pending ones fail without being sent); true resumes them.',
+    example: false,
   })
   @Field({}, boolean)
   enabled?: boolean;
