@@ -136,6 +136,10 @@ export class DeliverWebhookAttempts {
   /** One transaction: the outcomes, the attempts that follow, and what they say about the endpoint. */
   private async record(endpoint: WebhookEndpoint, batch: BufferedOutcome[]): Promise<boolean> {
     let disabled = false;
+    // Retries counted from the last of these attempts to end, not each from its own: attempts that failed together
+    // are then due together and travel as one job, instead of one job each queuing for the endpoint's few job slots
+    // (where a hanging endpoint's retries came seconds late). None is earlier than the schedule says.
+    const endedAt = new Date(Math.max(...batch.map((b) => b.outcome.at.getTime())));
     await this.unitOfWork.run(async () => {
       const { recorded, next } = await this.deliveries.recordOutcomes(
         batch.map(({ outcome, sent }) => ({
@@ -143,7 +147,7 @@ export class DeliverWebhookAttempts {
           nextAttemptAt:
             outcome.result.succeeded || !sent
               ? null
-              : nextAttemptAt(this.config.webhookRetrySchedule, outcome.delivery.attempt, outcome.at),
+              : nextAttemptAt(this.config.webhookRetrySchedule, outcome.delivery.attempt, endedAt),
         })),
       );
       // The endpoint's health, from the attempts sent and recorded here, in the order they ended.
