@@ -32,6 +32,8 @@ export class WebhookReceiver {
   rejectUnverified = false;
   /** When set, every request gets this behaviour (the script is not read). */
   always: ReceiverBehaviour | null = null;
+  /** When set and answering for a path, that request gets this behaviour (the script is not read). */
+  answerFor: ((path: string) => ReceiverBehaviour | null) | null = null;
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<ServerResponse>();
@@ -99,7 +101,7 @@ export class WebhookReceiver {
         failures[index] = (error as Error).message;
       }
     });
-    const behaviour = this.always ?? this.script.shift() ?? { status: 200 };
+    const behaviour = this.answerFor?.(path) ?? this.always ?? this.script.shift() ?? { status: 200 };
     const record: ReceivedWebhook = {
       method,
       path,
