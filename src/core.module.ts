@@ -54,6 +54,7 @@ export class CoreModule {
           ...dataSourceOptions(config.databaseUrl, 10, {
             statementTimeoutMs: config.statementTimeoutMs,
             queryTimeoutMs: config.queryTimeoutMs,
+            idleInTransactionTimeoutMs: config.idleInTransactionTimeoutMs,
           }),
           ...(options.databaseConnectRetries === undefined ? {} : { retryAttempts: options.databaseConnectRetries }),
         }),

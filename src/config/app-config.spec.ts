@@ -10,6 +10,8 @@ describe('AppConfig', () => {
     expect(config.rateLimitPerMinute).toBe(60);
     expect(config.reminderIntervalDays).toBe(3);
     expect(config.attestationRequestTtlDays).toBeUndefined();
+    expect(config.idleInTransactionTimeoutMs).toBe(15_000);
+    expect(config.eventLagWarningSeconds).toBe(30);
   });
 
   it('follows APP_URL without a trailing slash', () => {
@@ -23,5 +25,9 @@ describe('AppConfig', () => {
     expect(() => new AppConfig({ APP_URL: 'ftp://x' })).toThrow('APP_URL');
     expect(() => new AppConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
     expect(() => new AppConfig({ APP_KEY: 'short' })).toThrow('APP_KEY');
+    expect(() => new AppConfig({ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '10' })).toThrow(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    );
+    expect(() => new AppConfig({ EVENT_LAG_WARNING_SECONDS: '0' })).toThrow('EVENT_LAG_WARNING_SECONDS');
   });
 });

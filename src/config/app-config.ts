@@ -33,6 +33,13 @@ export class AppConfig {
    * still ends each query.
    */
   readonly statementTimeoutMs: number;
+  /**
+   * Server-side `idle_in_transaction_session_timeout` of the service's own connections: one of them left in a
+   * transaction (a stuck request) would hold back the event feed and every webhook delivery, of every organization.
+   */
+  readonly idleInTransactionTimeoutMs: number;
+  /** The worker warns, naming the backend, when a transaction holds the event log's watermark back this long. */
+  readonly eventLagWarningSeconds: number;
   /** Connect, greeting and inactivity timeout of each SMTP connection. */
   readonly smtpTimeoutMs: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -72,6 +79,8 @@ export class AppConfig {
     this.webhookAllowPrivateNetworks = allowPrivate === 'true';
     this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
     this.statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000);
+    this.idleInTransactionTimeoutMs = integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 15_000, 1000, 600_000);
+    this.eventLagWarningSeconds = integer(env, 'EVENT_LAG_WARNING_SECONDS', 30, 1, 86_400);
     this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
     this.metricsToken = optional(env, 'METRICS_TOKEN');
     if (this.metricsToken !== undefined && this.metricsToken.length < 16) {

@@ -52,6 +52,8 @@ export const MIGRATIONS = [
 export interface QueryBounds {
   statementTimeoutMs: number;
   queryTimeoutMs: number;
+  /** A transaction left idle this long is ended by the server: it would hold back the event log's watermark. */
+  idleInTransactionTimeoutMs: number;
 }
 
 /**
@@ -84,6 +86,7 @@ export function dataSourceOptions(url: string, poolSize = 10, bounds: QueryBound
       ...(bounds
         ? {
             statement_timeout: bounds.statementTimeoutMs,
+            idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
             Client: clientWithQueryDeadline(bounds.queryTimeoutMs),
             // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
             // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some

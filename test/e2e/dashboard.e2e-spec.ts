@@ -384,6 +384,10 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
         'max',
       ),
       'Failing webhook endpoints': gauge(scrapes, 'attest_webhook_endpoints_failing', () => 'failing endpoints', 'max'),
+      'Event log held back': new Map([
+        ...gauge(scrapes, 'attest_event_watermark_lag_seconds', () => 'watermark lag', 'max'),
+        ...gauge(scrapes, 'attest_event_oldest_undelivered_age_seconds', () => 'oldest undelivered event', 'max'),
+      ]),
     };
     const fivexx = rate(
       scrapes,

@@ -22,6 +22,11 @@ export interface WebhookBacklogReading {
   oldestDueSeconds: number;
   /** Enabled endpoints whose deliveries have failed since their last success. */
   failingEndpoints: number;
+  /**
+   * Age of the oldest event not yet fanned out to the endpoints (held back by an open transaction, or waiting for
+   * the next pass): the first after each organization's cursor. 0 when none.
+   */
+  oldestUndeliveredEventSeconds: number;
 }
 
 export abstract class WebhookBacklog {

@@ -75,6 +75,18 @@ export class PrometheusWebhookMeter extends WebhookMeter {
       },
     });
     new Gauge({
+      name: `${METRIC_PREFIX}event_oldest_undelivered_age_seconds`,
+      help:
+        'Age of the oldest event not yet handed to the webhook endpoints: held back by an open transaction ' +
+        '(see attest_event_watermark_lag_seconds) or waiting for the next fan-out pass.',
+      registers,
+      collect: async function () {
+        const reading = await read();
+        if (reading) this.set(reading.oldestUndeliveredEventSeconds);
+        else this.reset();
+      },
+    });
+    new Gauge({
       name: `${METRIC_PREFIX}webhook_endpoints_failing`,
       help: 'Enabled webhook endpoints whose deliveries have all failed since their last success.',
       registers,
