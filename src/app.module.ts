@@ -34,7 +34,7 @@ import { REQUEST_REDIS } from './redis/redis.module';
 import { WebhookWorkerSettings } from './webhooks/webhook-consumer';
 import { WebhookWorkerModule } from './webhooks/webhook-worker.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
-import { EventLogWatchModule } from './events/event-log-watch.module';
+import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
 import { EventsModule } from './events/events.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
@@ -148,6 +148,9 @@ function deliveringModules(
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
     IdempotencyKeySweepModule.forRoot({ intervalMs: effective.lifecycleIntervalMs }),
-    EventLogWatchModule.forRoot({ intervalMs: 5_000 }),
+    EventLogUpkeepModule.forRoot({
+      watch: { intervalMs: 5_000 },
+      retention: { intervalMs: effective.lifecycleIntervalMs },
+    }),
   ];
 }

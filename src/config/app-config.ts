@@ -38,6 +38,8 @@ export class AppConfig {
    * transaction (a stuck request) would hold back the event feed and every webhook delivery, of every organization.
    */
   readonly idleInTransactionTimeoutMs: number;
+  /** Events (and their webhook attempts) are removed this many days after they were recorded; 30 at least. */
+  readonly eventRetentionDays: number;
   /** The worker warns, naming the backend, when a transaction holds the event log's watermark back this long. */
   readonly eventLagWarningSeconds: number;
   /** Connect, greeting and inactivity timeout of each SMTP connection. */
@@ -80,6 +82,7 @@ export class AppConfig {
     this.webhookRetrySchedule = retrySchedule(optional(env, 'WEBHOOK_RETRY_SCHEDULE'));
     this.statementTimeoutMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000);
     this.idleInTransactionTimeoutMs = integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 15_000, 1000, 600_000);
+    this.eventRetentionDays = integer(env, 'EVENT_RETENTION_DAYS', 30, 30, 36_500);
     this.eventLagWarningSeconds = integer(env, 'EVENT_LAG_WARNING_SECONDS', 30, 1, 86_400);
     this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
     this.metricsToken = optional(env, 'METRICS_TOKEN');
