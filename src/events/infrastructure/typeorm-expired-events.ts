@@ -5,7 +5,7 @@ import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ExpiredEvents } from '../application/expired-events';
 
 /** Organizations whose oldest feed events are looked at in one batch. */
-const ORGANIZATIONS_PER_BATCH = 20;
+const ORGANIZATIONS_PER_BATCH = 5;
 
 /**
  * Feed events go as a prefix of each organization's feed order, (transaction_id, id) on the feed's index: those
