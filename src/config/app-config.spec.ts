@@ -12,6 +12,7 @@ describe('AppConfig', () => {
     expect(config.attestationRequestTtlDays).toBeUndefined();
     expect(config.idleInTransactionTimeoutMs).toBe(15_000);
     expect(config.eventLagWarningSeconds).toBe(30);
+    expect(config.eventRetentionDays).toBe(30);
   });
 
   it('follows APP_URL without a trailing slash', () => {
@@ -29,5 +30,7 @@ describe('AppConfig', () => {
       'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
     );
     expect(() => new AppConfig({ EVENT_LAG_WARNING_SECONDS: '0' })).toThrow('EVENT_LAG_WARNING_SECONDS');
+    // The contract keeps events 30 days at least.
+    expect(() => new AppConfig({ EVENT_RETENTION_DAYS: '29' })).toThrow('EVENT_RETENTION_DAYS');
   });
 });

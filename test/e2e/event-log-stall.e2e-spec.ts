@@ -9,14 +9,9 @@ import { createWorker } from '../../src/worker';
 import { issueRequest } from '../support/attestation-page-fixtures';
 import { createTenant } from '../support/fixtures';
 import { eventually, FAST_WORKER } from '../support/membership-fixtures';
+import { sample } from '../support/prometheus-sample';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
-
-/** The sample's value in a Prometheus exposition, or undefined when absent. */
-function sample(exposition: string, name: string): number | undefined {
-  const line = exposition.split('\n').find((l) => l.startsWith(`${name} `));
-  return line === undefined ? undefined : Number(line.split(' ')[1]);
-}
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

@@ -4,19 +4,9 @@ import { Metrics } from '../../src/metrics/metrics';
 import { createWorker } from '../../src/worker';
 import { createTenant } from '../support/fixtures';
 import { eventually, FAST_WORKER } from '../support/membership-fixtures';
+import { sample } from '../support/prometheus-sample';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
-
-/** The sample's value in a Prometheus exposition, or undefined when absent. */
-function sample(exposition: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of exposition.split('\n')) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe('webhook metrics of the worker', () => {
   let t: TestApp;

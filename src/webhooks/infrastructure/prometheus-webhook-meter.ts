@@ -53,49 +53,40 @@ export class PrometheusWebhookMeter extends WebhookMeter {
     });
     // Known outcomes start at 0, so a dashboard's rate() has a series before the first attempt.
     for (const outcome of SENT_OUTCOMES) this.exchanges.zero({ outcome });
-    const read = () => this.read();
-    new Gauge({
-      name: `${METRIC_PREFIX}webhook_attempts_pending`,
-      help: 'Webhook attempts pending (scheduled, due or not, and not yet made).',
-      registers,
-      collect: async function () {
-        const reading = await read();
-        if (reading) this.set(reading.pending);
-        else this.reset();
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}webhook_oldest_pending_age_seconds`,
-      help: 'How long the pending webhook attempt due longest ago has been due (0: none is late).',
-      registers,
-      collect: async function () {
-        const reading = await read();
-        if (reading) this.set(reading.oldestDueSeconds);
-        else this.reset();
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}event_oldest_undelivered_age_seconds`,
-      help:
-        'Age of the oldest event not yet handed to the webhook endpoints: held back by an open transaction ' +
+    const backlogGauge = (name: string, help: string, value: (reading: WebhookBacklogReading) => number) => {
+      const read = () => this.read();
+      new Gauge({
+        name: `${METRIC_PREFIX}${name}`,
+        help,
+        registers,
+        collect: async function () {
+          const reading = await read();
+          if (reading) this.set(value(reading));
+          else this.reset();
+        },
+      });
+    };
+    backlogGauge(
+      'webhook_attempts_pending',
+      'Webhook attempts pending (scheduled, due or not, and not yet made).',
+      (r) => r.pending,
+    );
+    backlogGauge(
+      'webhook_oldest_pending_age_seconds',
+      'How long the pending webhook attempt due longest ago has been due (0: none is late).',
+      (r) => r.oldestDueSeconds,
+    );
+    backlogGauge(
+      'event_oldest_undelivered_age_seconds',
+      'Age of the oldest event not yet handed to the webhook endpoints: held back by an open transaction ' +
         '(see attest_event_watermark_lag_seconds) or waiting for the next fan-out pass.',
-      registers,
-      collect: async function () {
-        const reading = await read();
-        if (reading) this.set(reading.oldestUndeliveredEventSeconds);
-        else this.reset();
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}webhook_endpoints_failing`,
-      help: 'Enabled webhook endpoints whose deliveries have all failed since their last success.',
-      registers,
-      collect: async function () {
-        const reading = await read();
-        if (reading) this.set(reading.failingEndpoints);
-        else this.reset();
-      },
-    });
+      (r) => r.oldestUndeliveredEventSeconds,
+    );
+    backlogGauge(
+      'webhook_endpoints_failing',
+      'Enabled webhook endpoints whose deliveries have all failed since their last success.',
+      (r) => r.failingEndpoints,
+    );
   }
 
   attemptsRecorded(attempts: readonly MeteredAttempt[]): void {
@@ -110,7 +101,7 @@ export class PrometheusWebhookMeter extends WebhookMeter {
     }
   }
 
-  /** One read per scrape, shared by the three gauges; absent from a scrape the database cannot answer in 2 s. */
+  /** One read per scrape, shared by the backlog's gauges; absent from a scrape the database cannot answer in 2 s. */
   private read(): Promise<WebhookBacklogReading | null> {
     this.reading ??= withinMs(this.backlog.read(this.clock.now()), 2000)
       .catch(() => null)
