@@ -33,6 +33,7 @@ import { REQUEST_REDIS } from './redis/redis.module';
 import { WebhookWorkerSettings } from './webhooks/webhook-consumer';
 import { WebhookWorkerModule } from './webhooks/webhook-worker.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
 import { EventsModule } from './events/events.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { ConsoleModule } from './console/console.module';
@@ -154,5 +155,9 @@ function deliveringModules(
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
     idempotencyKeySweepModule(effective.lifecycleIntervalMs),
+    EventLogUpkeepModule.forRoot({
+      watch: { intervalMs: 5_000 },
+      retention: { intervalMs: effective.lifecycleIntervalMs },
+    }),
   ];
 }

@@ -56,6 +56,7 @@ export class CoreModule {
             queryTimeoutMs: config.queryTimeoutMs,
             pooler: config.databasePooler,
             namedStatements: config.databaseNamedStatements,
+            idleInTransactionTimeoutMs: config.idleInTransactionTimeoutMs,
           }),
           // Each feature module registers its own records (TypeOrmModule.forFeature): the database knows none of them.
           autoLoadEntities: true,

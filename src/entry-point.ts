@@ -1,8 +1,6 @@
 import { AppConfig } from './config/app-config';
+import { requireSettings } from './config/required-settings';
 import { processLog } from './logging/process-log';
-
-/** What a production entry point (the API, the worker) needs set, whatever else it reads. */
-const REQUIRED = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'];
 
 /**
  * Runs a production entry point: the environment read and checked first, then `start`. A bad environment or a
@@ -10,9 +8,8 @@ const REQUIRED = ['DATABASE_URL', 'REDIS_URL', 'APP_KEY'];
  */
 export function runEntryPoint(options: {
   logContext: string;
-  /** Names the entry point in the missing-variables line: `<command> needs ...<hint>`. */
-  command: string;
-  hint?: string;
+  /** The entry point, whose required settings are checked (config/required-settings.ts). */
+  command: Parameters<typeof requireSettings>[0];
   /** The fatal line's prefix when `start` fails. */
   failure: string;
   start: (config: AppConfig) => Promise<unknown>;
@@ -21,8 +18,7 @@ export function runEntryPoint(options: {
   let config: AppConfig;
   try {
     config = new AppConfig();
-    const missing = REQUIRED.filter((name) => !process.env[name]);
-    if (missing.length > 0) throw new Error(`${options.command} needs ${missing.join(', ')}${options.hint ?? ''}`);
+    requireSettings(options.command);
   } catch (error) {
     log.fatal((error as Error).message);
     process.exit(1);

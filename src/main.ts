@@ -34,7 +34,6 @@ if (require.main === module) {
   runEntryPoint({
     logContext: 'Start',
     command: 'start:prod',
-    hint: '; use npm start for the embedded mode',
     failure: 'failed to start',
     start: async (config) => {
       await startApi(config);

@@ -10,6 +10,9 @@ describe('AppConfig', () => {
     expect(config.rateLimitPerMinute).toBe(60);
     expect(config.reminderIntervalDays).toBe(3);
     expect(config.attestationRequestTtlDays).toBeUndefined();
+    expect(config.idleInTransactionTimeoutMs).toBe(15_000);
+    expect(config.eventLagWarningSeconds).toBe(30);
+    expect(config.eventRetentionDays).toBe(30);
     expect(config.databasePooler).toBe('none');
   });
 
@@ -37,5 +40,11 @@ describe('AppConfig', () => {
     expect(() => new AppConfig({ DATABASE_POOLER: 'pgbouncer' })).toThrow(
       'DATABASE_POOLER must be one of none, transaction, got "pgbouncer"',
     );
+    expect(() => new AppConfig({ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '10' })).toThrow(
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+    );
+    expect(() => new AppConfig({ EVENT_LAG_WARNING_SECONDS: '0' })).toThrow('EVENT_LAG_WARNING_SECONDS');
+    // The contract keeps events 30 days at least.
+    expect(() => new AppConfig({ EVENT_RETENTION_DAYS: '29' })).toThrow('EVENT_RETENTION_DAYS');
   });
 });

@@ -41,6 +41,15 @@ export class AppConfig {
    * transaction-mode pooler; PgBouncer 1.21 or later with `max_prepared_statements` keeps them (docs/pooler.md).
    */
   readonly databaseNamedStatements: boolean;
+  /**
+   * Server-side `idle_in_transaction_session_timeout` of the service's own connections: one of them left in a
+   * transaction (a stuck request) would hold back the event feed and every webhook delivery, of every organization.
+   */
+  readonly idleInTransactionTimeoutMs: number;
+  /** Events (and their webhook attempts) are removed this many days after they were recorded; 30 at least. */
+  readonly eventRetentionDays: number;
+  /** The worker warns, naming the backend, when a transaction holds the event log's watermark back this long. */
+  readonly eventLagWarningSeconds: number;
   /** Connect, greeting and inactivity timeout of each SMTP connection. */
   readonly smtpTimeoutMs: number;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -84,6 +93,9 @@ export class AppConfig {
     const named = this.databasePooler === 'transaction' ? 'false' : 'true';
     this.databaseNamedStatements =
       oneOf(env, 'DATABASE_NAMED_STATEMENTS', ['true', 'false'] as const, named) === 'true';
+    this.idleInTransactionTimeoutMs = integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 15_000, 1000, 600_000);
+    this.eventRetentionDays = integer(env, 'EVENT_RETENTION_DAYS', 30, 30, 36_500);
+    this.eventLagWarningSeconds = integer(env, 'EVENT_LAG_WARNING_SECONDS', 30, 1, 86_400);
     this.smtpTimeoutMs = integer(env, 'SMTP_TIMEOUT_MS', 10_000, 100, 120_000);
     this.metricsToken = optional(env, 'METRICS_TOKEN');
     if (this.metricsToken !== undefined && this.metricsToken.length < 16) {

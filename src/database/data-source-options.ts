@@ -61,6 +61,8 @@ export const MIGRATIONS = [
 export interface QueryBounds {
   statementTimeoutMs: number;
   queryTimeoutMs: number;
+  /** A transaction left idle this long is ended by the server: it would hold back the event log's watermark. */
+  idleInTransactionTimeoutMs: number;
   /**
    * `transaction` when a transaction-mode pooler (PgBouncer, RDS Proxy, Supavisor) stands between the service and
    * PostgreSQL: see docs/pooler.md. Absent or `none`: direct connections, or a session-mode pooler.
@@ -118,11 +120,13 @@ function boundedConnections(bounds: QueryBounds): Record<string, unknown> {
   const Client = clientWithQueryDeadline(bounds.queryTimeoutMs);
   const namedStatements = bounds.namedStatements ?? bounds.pooler !== 'transaction';
   if (bounds.pooler === 'transaction') {
-    return { Client: clientWithTransactionBounds(Client, bounds.statementTimeoutMs), namedStatements };
+    const Bounded = clientWithTransactionBounds(Client, bounds.statementTimeoutMs, bounds.idleInTransactionTimeoutMs);
+    return { Client: Bounded, namedStatements };
   }
   return {
     namedStatements,
     statement_timeout: bounds.statementTimeoutMs,
+    idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
     Client,
     // Every statement of the API, the worker and the CLI is short: compiling it with LLVM never pays. Once
     // the tables are large, a group add's 2,000-row statements passed jit_above_cost and compiled for some

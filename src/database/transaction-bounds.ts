@@ -9,13 +9,21 @@ const START = 'START TRANSACTION';
  * unsupported startup parameter`) or drops the startup parameters that carry them on a direct connection, and a
  * session-level `SET` would land on whichever server connection the pooler lent and stay there for the next client.
  */
-export function boundedStart(statementTimeoutMs: number): string {
-  return `${START}; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}; SET LOCAL jit = off`;
+export function boundedStart(statementTimeoutMs: number, idleInTransactionTimeoutMs?: number): string {
+  const idle =
+    idleInTransactionTimeoutMs === undefined
+      ? ''
+      : `; SET LOCAL idle_in_transaction_session_timeout = ${Math.trunc(idleInTransactionTimeoutMs)}`;
+  return `${START}; SET LOCAL statement_timeout = ${Math.trunc(statementTimeoutMs)}; SET LOCAL jit = off${idle}`;
 }
 
 /** A pg client class whose transactions open with `boundedStart(statementTimeoutMs)`. */
-export function clientWithTransactionBounds(Base: typeof Client, statementTimeoutMs: number): typeof Client {
-  const start = boundedStart(statementTimeoutMs);
+export function clientWithTransactionBounds(
+  Base: typeof Client,
+  statementTimeoutMs: number,
+  idleInTransactionTimeoutMs?: number,
+): typeof Client {
+  const start = boundedStart(statementTimeoutMs, idleInTransactionTimeoutMs);
   return class ClientWithTransactionBounds extends Base {
     // pg's query() has many overloads; only the first argument is looked at, the rest pass through untouched.
     override query(...args: unknown[]): never {

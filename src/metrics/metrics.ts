@@ -196,7 +196,8 @@ export class Metrics {
   }
 }
 
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** The promise, or a rejection once `ms` pass without its answer (a scrape never waits long on the database). */
+export function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
     promise.then(

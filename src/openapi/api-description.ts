@@ -45,11 +45,12 @@ reference is at \`GET /api/v1/docs\`. Neither needs a token nor counts against t
 `.trim();
 
 /**
- * The OpenAPI 3.1 description of the API, read from the controllers' and DTOs' decorators. It depends only on
- * the application's modules, not on its configuration, so the file `npm run openapi` writes equals what the
- * running service serves.
+ * The OpenAPI 3.1 description of the API, read from the controllers' and DTOs' decorators. Besides the
+ * application's modules it depends only on where the API is served (`APP_URL` + `/api/v1`), an absolute URL so
+ * generated clients need no patching; the file `npm run openapi` writes is what a service at the default
+ * APP_URL serves.
  */
-export function describeApi(app: INestApplication): OpenAPIObject {
+export function describeApi(app: INestApplication, apiBaseUrl: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Attestation Service API')
@@ -60,7 +61,7 @@ export function describeApi(app: INestApplication): OpenAPIObject {
       'UNLICENSED (proprietary, all rights reserved)',
       'https://docs.npmjs.com/cli/configuring-npm/package-json#license',
     )
-    .addServer(API_PREFIX, 'This service; the path prefix carries the major version.')
+    .addServer(apiBaseUrl, 'This service (APP_URL); the path prefix carries the major version.')
     .addBearerAuth(
       {
         type: 'http',

@@ -1,8 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DeliverWebhookAttempts, DELIVERY_TIMINGS } from './application/deliver-webhook-attempt.use-case';
 import { FanOutEvents } from './application/fan-out-events.use-case';
+import { WebhookBacklog, WebhookMeter } from './application/webhook-meter';
 import { WebhookSender } from './application/webhook-sender';
 import { NodeHttpSender } from './infrastructure/node-http-sender';
+import { PrometheusWebhookMeter } from './infrastructure/prometheus-webhook-meter';
+import { TypeormWebhookBacklog } from './infrastructure/typeorm-webhook-backlog';
 import {
   DEFAULT_WEBHOOK_WORKER_SETTINGS,
   WEBHOOK_WORKER_SETTINGS,
@@ -33,6 +36,8 @@ export class WebhookWorkerModule {
           },
         },
         { provide: WebhookSender, useFactory: () => new NodeHttpSender() },
+        { provide: WebhookBacklog, useClass: TypeormWebhookBacklog },
+        { provide: WebhookMeter, useClass: PrometheusWebhookMeter },
         DeliverWebhookAttempts,
         FanOutEvents,
         WebhookConsumer,

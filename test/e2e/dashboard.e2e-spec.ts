@@ -11,6 +11,7 @@ import { createTenant, Tenant } from '../support/fixtures';
 import { createDocument, createPerson, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
+import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * The Grafana dashboard of docs/ against the real service: traffic runs through the API and the worker while both
@@ -22,6 +23,7 @@ import { startTestApp, TestApp } from '../support/test-app';
  */
 const ROOT = resolve(__dirname, '../..');
 const DASHBOARD = JSON.parse(readFileSync(join(ROOT, 'docs/grafana-dashboard.json'), 'utf8')) as {
+  templating: { list: Array<{ name: string; query: string }> };
   panels: Array<{
     id: number;
     title: string;
@@ -119,7 +121,9 @@ function rate(scrapes: Scrape[], name: string, key: (s: Sample) => string, scale
 /** histogram_quantile(q, sum by (le, key) (rate(bucket[window]))) with Prometheus's linear interpolation. */
 function quantile(scrapes: Scrape[], name: string, q: number, key: (s: Sample) => string, window = 3): Series {
   const series: Series = new Map();
-  const mine = scrapes.filter((s) => s.job === 'api' || name.startsWith('attest_lifecycle'));
+  const mine = scrapes.filter(
+    (s) => s.job === 'api' || name.startsWith('attest_lifecycle') || name.startsWith('attest_webhook'),
+  );
   const jobs = [...new Set(mine.map((s) => s.job))];
   for (const job of jobs) {
     const list = mine.filter((s) => s.job === job);
@@ -221,11 +225,21 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
   let worker: INestApplicationContext;
   let listener: Server;
   let tenant: Tenant;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     // The real clock, so the outbox's ages grow as they would.
-    t = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '120' }, clock: new SystemClock() });
+    t = await startTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        RATE_LIMIT_PER_MINUTE: '120',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
+      },
+      clock: new SystemClock(),
+    });
+    receiver = await startWebhookReceiver();
     worker = await startWorker(t, { lifecycleIntervalMs: 1000 });
     listener = await startWorkerListener(worker, 0);
     t.app.get(Metrics).collectProcessMetrics();
@@ -237,6 +251,23 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
     await worker.close();
     await t.close();
     await smtp.close();
+    await receiver.stop();
+  });
+
+  it("filters every series of every panel by the $job variable, whose values include the worker's", () => {
+    const unfiltered: string[] = [];
+    for (const panel of DASHBOARD.panels) {
+      for (const { expr } of panel.targets) {
+        for (const [, name, selector] of expr.matchAll(/\b((?:attest|nodejs)_[a-z0-9_]+)(\{[^}]*\})?/g)) {
+          if (!selector?.includes('job=~"$job"')) unfiltered.push(`${panel.title}: ${name}`);
+        }
+      }
+    }
+    expect(unfiltered).toEqual([]);
+    const job = DASHBOARD.templating.list.find((variable) => variable.name === 'job')!;
+    // A series both processes expose, so the worker is among the choices.
+    const series = /label_values\((\w+), job\)/.exec(job.query)![1];
+    expect(['attest_db_pool_max', 'nodejs_eventloop_lag_p99_seconds']).toContain(series);
   });
 
   it('finds every series its panels query, and draws each panel from real scrapes', async () => {
@@ -256,6 +287,17 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
         { at, job: 'worker', samples: parse(work), text: work },
       );
     };
+    // Webhooks: one endpoint that answers, one that fails every time (retried each second).
+    const hooks = async (path: string) =>
+      (
+        await t.http
+          .post('/api/v1/webhook-endpoints')
+          .set(tenant.auth)
+          .send({ url: `${receiver.url}${path}` })
+      ).body.id as string;
+    const answering = await hooks('/ok');
+    const refusing = await hooks('/refusing');
+    receiver.answerFor = (path) => (path === '/refusing' ? { status: 503 } : null);
     const busy = await createTenant(t.app);
     // Steady traffic spread over several tokens (each has its own limit), and one client that goes over its limit.
     const readers = await Promise.all(Array.from({ length: 4 }, () => createTenant(t.app)));
@@ -268,6 +310,7 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
         t.http.get('/api/v1/people/01jd0000000000000000000abc').set(tenant.auth),
         t.http.post('/api/v1/people').set(tenant.auth).send({ email: 'not an email' }),
         ...(tick % 3 === 2 ? Array.from({ length: 50 }, () => t.http.get('/api/v1/me').set(busy.auth)) : []),
+        ...[answering, refusing].map((id) => t.http.post(`/api/v1/webhook-endpoints/${id}/test`).set(tenant.auth)),
       ]);
       if (tick < people.length) {
         await t.http
@@ -323,6 +366,28 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
       ]),
       'Event loop lag p99': gauge(scrapes, 'nodejs_eventloop_lag_p99_seconds', (_s, job) => job, 'max'),
       'Server errors (5xx) per minute': new Map(),
+      'Webhook attempts per minute by outcome': rate(
+        scrapes.filter((s) => s.job === 'worker'),
+        'attest_webhook_attempts_total',
+        (s) => s.labels.outcome,
+        60,
+      ),
+      'Webhook latency p95': new Map([
+        ...quantile(scrapes, 'attest_webhook_delivery_latency_seconds', 0.95, () => 'event to delivery'),
+        ...quantile(scrapes, 'attest_webhook_attempt_duration_seconds', 0.95, (s) => `exchange ${s.labels.outcome}`),
+      ]),
+      'Webhook attempts pending': gauge(scrapes, 'attest_webhook_attempts_pending', () => 'pending', 'max'),
+      'Oldest late webhook attempt': gauge(
+        scrapes,
+        'attest_webhook_oldest_pending_age_seconds',
+        () => 'late by',
+        'max',
+      ),
+      'Failing webhook endpoints': gauge(scrapes, 'attest_webhook_endpoints_failing', () => 'failing endpoints', 'max'),
+      'Event log held back': new Map([
+        ...gauge(scrapes, 'attest_event_watermark_lag_seconds', () => 'watermark lag', 'max'),
+        ...gauge(scrapes, 'attest_event_oldest_undelivered_age_seconds', () => 'oldest undelivered event', 'max'),
+      ]),
     };
     const fivexx = rate(
       scrapes,

@@ -64,6 +64,7 @@ describe('graceful shutdown on SIGTERM', () => {
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}`,
       APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
+      APP_URL: 'https://attest.example.test',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
     };
@@ -149,5 +150,14 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(exit.code).toBe(0);
     console.info(`worker stopped ${exit.at - signalledAt} ms after SIGTERM`);
     expect(exit.at - signalledAt).toBeLessThan(10_000);
+  }, 60_000);
+
+  it('worker: refuses to start without APP_URL, which the links in its emails need', async () => {
+    const { APP_URL: _appUrl, ...withoutAppUrl } = baseEnv;
+    const worker = run('worker.js', { ...withoutAppUrl, WORKER_PORT: String(await freePort()) });
+    started.push(worker.child);
+    const exit = await worker.exited;
+    expect(exit.code).toBe(1);
+    expect(worker.output()).toContain('start:worker needs APP_URL');
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RouteCatalog } from '@lib/http';
 import { formatApiDescription } from '../../src/openapi/api-description';
-import { writeApiDescription } from '../../src/openapi/write-api-description';
+import { DESCRIPTION_APP_URL, writeApiDescription } from '../../src/openapi/write-api-description';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const COMMITTED = join(__dirname, '..', '..', 'openapi.json');
@@ -31,8 +31,9 @@ describe('the OpenAPI description', () => {
   let document: Json;
 
   beforeAll(async () => {
-    // A tiny rate limit: the description must stay reachable far beyond it.
-    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    // A tiny rate limit: the description must stay reachable far beyond it. The APP_URL `npm run openapi`
+    // writes into the committed file's `servers`.
+    t = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', APP_URL: DESCRIPTION_APP_URL } });
     document = (await t.http.get('/api/v1/openapi.json').expect(200)).body;
   });
   afterAll(() => t.close());
@@ -158,7 +159,34 @@ describe('the OpenAPI description', () => {
           'GET /audit-log',
         ].sort(),
       );
-      expect(document.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+      expect(document.servers).toEqual([expect.objectContaining({ url: 'https://attestations.example/api/v1' })]);
+    });
+
+    it('names the server absolutely, from APP_URL, so generated clients need no patching', async () => {
+      const elsewhere = await startTestApp({ database: t.database, env: { APP_URL: 'https://attest.example.org/' } });
+      try {
+        const served = (await elsewhere.http.get('/api/v1/openapi.json').expect(200)).body as Json;
+        expect(served.servers).toEqual([
+          expect.objectContaining({ url: 'https://attest.example.org/api/v1', description: expect.any(String) }),
+        ]);
+      } finally {
+        await elsewhere.close();
+      }
+    });
+
+    it('gives every request body an example: every field has one', () => {
+      const missing: string[] = [];
+      for (const { method, path, operation } of operations(document)) {
+        if (!operation.requestBody) continue;
+        const media = operation.requestBody.content['application/json'] as Json;
+        const schema = media.schema.$ref ? schemaOf(document, media.schema.$ref.split('/').pop()) : media.schema;
+        for (const [field, property] of Object.entries(schema.properties as Record<string, Json>)) {
+          if (property.example === undefined && property.examples === undefined) {
+            missing.push(`${operation.operationId} (${method.toUpperCase()} ${path}): ${field}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
     });
 
     it('requires the bearer token on every operation', () => {

@@ -231,6 +231,35 @@ describe('webhook endpoints and deliveries (BullMQ worker, real receiver verifyi
         await strict.close();
       }
     });
+
+    it('refuses a URL with raw line breaks, tabs, or leading or trailing spaces, on creation and on update', async () => {
+      const refused = [
+        'https://example.com/\r\nX: y',
+        'https://example.com/\nx',
+        'https://exam\tple.com/x',
+        ' https://example.com/x',
+        'https://example.com/x ',
+        'https://example.com/a b',
+      ];
+      const kept = await createEndpoint({ url: 'https://example.com/kept' });
+      for (const url of refused) {
+        const created = await t.http.post('/api/v1/webhook-endpoints').set(tenant.auth).send({ url });
+        expect({ url, status: created.status, fields: Object.keys(created.body.errors ?? {}) }).toEqual({
+          url,
+          status: 422,
+          fields: ['url'],
+        });
+        const updated = await t.http.patch(`/api/v1/webhook-endpoints/${kept.id}`).set(tenant.auth).send({ url });
+        expect({ url, status: updated.status, fields: Object.keys(updated.body.errors ?? {}) }).toEqual({
+          url,
+          status: 422,
+          fields: ['url'],
+        });
+      }
+      const shown = await t.http.get(`/api/v1/webhook-endpoints/${kept.id}`).set(tenant.auth).expect(200);
+      expect(shown.body.url).toBe('https://example.com/kept');
+      await t.http.delete(`/api/v1/webhook-endpoints/${kept.id}`).set(tenant.auth).expect(204);
+    });
   });
 
   describe('deliveries', () => {

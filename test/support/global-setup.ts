@@ -16,6 +16,7 @@ const NEEDS_BUILD = [
   'test/e2e/admin-cli.e2e-spec.ts',
   'test/e2e/admin-cli-api-parity.e2e-spec.ts',
   'test/e2e/embedded-start.e2e-spec.ts',
+  'test/e2e/graceful-shutdown.e2e-spec.ts',
 ];
 
 /**

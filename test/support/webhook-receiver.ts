@@ -15,6 +15,8 @@ export interface ReceivedWebhook {
   /** The library's reason for each secret that did not verify, by index. */
   failures: Record<number, string>;
   answered: number | 'redirect' | 'hang';
+  /** When the request's body had arrived (Date.now()). */
+  at: number;
 }
 
 /**
@@ -28,6 +30,10 @@ export class WebhookReceiver {
   secrets: string[] = [];
   /** When set, a request whose signature verifies with none of the secrets is answered 400, as a receiver would. */
   rejectUnverified = false;
+  /** When set, every request gets this behaviour (the script is not read). */
+  always: ReceiverBehaviour | null = null;
+  /** When set and answering for a path, that request gets this behaviour (the script is not read). */
+  answerFor: ((path: string) => ReceiverBehaviour | null) | null = null;
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly hanging = new Set<ServerResponse>();
@@ -95,8 +101,17 @@ export class WebhookReceiver {
         failures[index] = (error as Error).message;
       }
     });
-    const behaviour = this.script.shift() ?? { status: 200 };
-    const record: ReceivedWebhook = { method, path, headers, body, verifiedWith, failures, answered: 200 };
+    const behaviour = this.answerFor?.(path) ?? this.always ?? this.script.shift() ?? { status: 200 };
+    const record: ReceivedWebhook = {
+      method,
+      path,
+      headers,
+      body,
+      verifiedWith,
+      failures,
+      answered: 200,
+      at: Date.now(),
+    };
     this.received.push(record);
     if (this.rejectUnverified && verifiedWith.length === 0) {
       record.answered = 400;

@@ -6,3 +6,14 @@ describe('newId', () => {
     expect([...ids].sort()).toEqual(ids);
   });
 });
+
+describe('timeOfId', () => {
+  it('reads the time a ULID was made, whatever its case', async () => {
+    const { newId, timeOfId } = await import('./ids');
+    const before = Date.now();
+    const id = newId();
+    expect(timeOfId(id).getTime()).toBeGreaterThanOrEqual(before);
+    expect(timeOfId(id).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(timeOfId(id.toUpperCase())).toEqual(timeOfId(id));
+  });
+});

@@ -1,4 +1,4 @@
-import { monotonicFactory } from 'ulid';
+import { decodeTime, monotonicFactory } from 'ulid';
 
 /** Crockford base32 ULID; the first character is at most 7 (48-bit time). Either case is accepted. */
 const ULID_PATTERN = /^[0-7][0-9a-hjkmnp-tv-z]{25}$/i;
@@ -18,4 +18,9 @@ export function isUlid(value: unknown): value is string {
 /** Ids from paths and queries arrive in either case; we store and compare them lowercase. */
 export function normaliseId(value: string): string {
   return value.toLowerCase();
+}
+
+/** When an id was made: a ULID's first 48 bits are its time in milliseconds. */
+export function timeOfId(id: string): Date {
+  return new Date(decodeTime(id.toUpperCase()));
 }

@@ -9,7 +9,11 @@ import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-stat
  * the validation pipe strips it whatever its value. Strings are trimmed and an empty message is none, as Laravel does.
  */
 export class CreateAttestationRequestBody {
-  @ApiProperty({ pattern: ULID_INPUT_PATTERN, description: 'A person of the organization.' })
+  @ApiProperty({
+    pattern: ULID_INPUT_PATTERN,
+    description: 'A person of the organization.',
+    example: '01jd7x5m3q4r8s9t0v1w2x3y4z',
+  })
   @Transform(trimmed)
   @Field({ required: true }, rules.string, rules.ulid)
   person_id!: string;
@@ -17,6 +21,7 @@ export class CreateAttestationRequestBody {
   @ApiProperty({
     pattern: ULID_INPUT_PATTERN,
     description: 'A document of the organization with a published revision.',
+    example: '01jd7x6a2b3c4d5e6f7g8h9j0k',
   })
   @Transform(trimmed)
   @Field({ required: true }, rules.string, rules.ulid)
@@ -27,6 +32,7 @@ export class CreateAttestationRequestBody {
     nullable: true,
     maxLength: RECIPIENT_MESSAGE_MAX_LENGTH,
     description: 'Shown in the request emails and on the attestation page; empty means none.',
+    example: 'Please read and sign the updated code of conduct by Friday.',
   })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(RECIPIENT_MESSAGE_MAX_LENGTH))
@@ -37,6 +43,7 @@ export class CreateAttestationRequestBody {
     enum: ['signature'],
     deprecated: true,
     description: 'Deprecated and ignored: requests are always created as `signature`.',
+    example: 'signature',
   })
   requested_attestation_type?: string;
 }

@@ -16,6 +16,7 @@ const RENEWAL = {
   maximum: RENEWAL_INTERVAL_MAX_DAYS,
   nullable: true,
   description: 'Days after which an attestation is due again; null: never.',
+  example: 365,
 } as const;
 
 /** POST /documents. New documents are `signature` documents; they are unpublished until a revision is. */
@@ -23,7 +24,12 @@ export class CreateDocumentBody {
   @TrimmedTextField('required', { ...NAME, minLength: 1 })
   name!: string;
 
-  @ApiPropertyOptional({ type: Boolean, default: true, description: 'Whether people are asked to sign it.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: true,
+    description: 'Whether people are asked to sign it.',
+    example: true,
+  })
   @Field({}, rules.boolean)
   requires_signature?: boolean;
 
@@ -31,7 +37,12 @@ export class CreateDocumentBody {
   @Field({ nullable: true }, rules.integer, rules.min(1), rules.max(RENEWAL_INTERVAL_MAX_DAYS))
   renewal_interval_days?: number | null;
 
-  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Re-issue requests automatically when due.' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    default: false,
+    description: 'Re-issue requests automatically when due.',
+    example: true,
+  })
   @Field({}, rules.boolean)
   auto_renew?: boolean;
 }
@@ -41,7 +52,7 @@ export class UpdateDocumentBody {
   @TrimmedTextField('requiredWhenPresent', { ...NAME, minLength: 1 })
   name?: string;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Whether people are asked to sign it.' })
+  @ApiPropertyOptional({ type: Boolean, description: 'Whether people are asked to sign it.', example: false })
   @Field({}, rules.boolean)
   requires_signature?: boolean;
 
@@ -49,7 +60,7 @@ export class UpdateDocumentBody {
   @Field({ nullable: true }, rules.integer, rules.min(1), rules.max(RENEWAL_INTERVAL_MAX_DAYS))
   renewal_interval_days?: number | null;
 
-  @ApiPropertyOptional({ type: Boolean, description: 'Re-issue requests automatically when due.' })
+  @ApiPropertyOptional({ type: Boolean, description: 'Re-issue requests automatically when due.', example: false })
   @Field({}, rules.boolean)
   auto_renew?: boolean;
 }
@@ -61,11 +72,16 @@ export class PublishRevisionBody {
     maxLength: REVISION_CONTENT_MAX_LENGTH,
     default: '',
     description: 'The text, exactly as it is to be shown and signed; absent: an empty revision (as the admin CLI).',
+    example: '# Code of conduct\n\nWe treat everyone with respect.\n',
   })
   @Field({}, rules.string, rules.maxLength(REVISION_CONTENT_MAX_LENGTH))
   content?: string;
 
-  @ApiProperty({ enum: Object.keys(REVISION_FORMATS), description: 'How the attestation page renders the content.' })
+  @ApiProperty({
+    enum: Object.keys(REVISION_FORMATS),
+    description: 'How the attestation page renders the content.',
+    example: 'markdown',
+  })
   @Field({ required: true }, rules.oneOf(Object.keys(REVISION_FORMATS)))
   format!: RevisionFormat;
 }

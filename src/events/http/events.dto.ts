@@ -16,7 +16,7 @@ export class ListEventsQuery {
       'still kept (30 days at least); without it, the feed starts from the beginning.',
   })
   @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.ulid)
+  @Field({ requiredWhenPresent: true }, rules.string, rules.ulid)
   after?: string | null;
 
   @CommaListFilter(REQUEST_EVENT_TYPES, {

@@ -13,6 +13,7 @@ export class CreateGroupBody {
     type: Boolean,
     default: false,
     description: 'Send signature requests to people added to the group, and to its members for documents added to it.',
+    example: true,
   })
   @Field({}, rules.boolean)
   auto_issue_requests?: boolean;
@@ -26,6 +27,7 @@ export class UpdateGroupBody {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'Switching it on issues nothing to the current members: only to people and documents added later.',
+    example: true,
   })
   @Field({}, rules.boolean)
   auto_issue_requests?: boolean;

@@ -9,7 +9,7 @@ export const MAX_IDS_PER_ADD = 100;
  * A body's list of ids that join a group. The array's shape is checked here; its elements (ULID, distinct, an
  * active one of the organization) by the use-case, which reports them as `<field>.N`.
  */
-export function IdListField(description: string): PropertyDecorator {
+export function IdListField(description: string, example: string[]): PropertyDecorator {
   return applyDecorators(
     ApiProperty({
       type: 'array',
@@ -18,6 +18,7 @@ export function IdListField(description: string): PropertyDecorator {
       maxItems: MAX_IDS_PER_ADD,
       uniqueItems: true,
       description,
+      example,
     }),
     Field({ required: true }, rules.array, rules.minItems(1), rules.maxItems(MAX_IDS_PER_ADD)),
   );

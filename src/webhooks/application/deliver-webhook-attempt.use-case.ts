@@ -11,6 +11,7 @@ import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
 import { SecretBox } from './secret-box';
 import { AttemptOutcomeToRecord, AttemptToRun, WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { WebhookMeter } from './webhook-meter';
 import { WebhookSender } from './webhook-sender';
 
 export interface DeliveryTimings {
@@ -53,6 +54,7 @@ export class DeliverWebhookAttempts {
     private readonly relay: RelayWebhookAttempts,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly meter: WebhookMeter,
     @Inject(DELIVERY_TIMINGS) private readonly timings: DeliveryTimings,
   ) {}
 
@@ -136,6 +138,11 @@ export class DeliverWebhookAttempts {
   /** One transaction: the outcomes, the attempts that follow, and what they say about the endpoint. */
   private async record(endpoint: WebhookEndpoint, batch: BufferedOutcome[]): Promise<boolean> {
     let disabled = false;
+    let committed = new Set<string>();
+    // Retries counted from the last of these attempts to end, not each from its own: attempts that failed together
+    // are then due together and travel as one job, instead of one job each queuing for the endpoint's few job slots
+    // (where a hanging endpoint's retries came seconds late). None is earlier than the schedule says.
+    const endedAt = new Date(Math.max(...batch.map((b) => b.outcome.at.getTime())));
     await this.unitOfWork.run(async () => {
       const { recorded, next } = await this.deliveries.recordOutcomes(
         batch.map(({ outcome, sent }) => ({
@@ -143,7 +150,7 @@ export class DeliverWebhookAttempts {
           nextAttemptAt:
             outcome.result.succeeded || !sent
               ? null
-              : nextAttemptAt(this.config.webhookRetrySchedule, outcome.delivery.attempt, outcome.at),
+              : nextAttemptAt(this.config.webhookRetrySchedule, outcome.delivery.attempt, endedAt),
         })),
       );
       // The endpoint's health, from the attempts sent and recorded here, in the order they ended.
@@ -163,7 +170,18 @@ export class DeliverWebhookAttempts {
         );
       }
       if (next.length > 0) await this.unitOfWork.afterCommit(() => this.relay.soon(next));
+      committed = recorded;
     });
+    this.meter.attemptsRecorded(
+      batch
+        .filter((b) => committed.has(b.outcome.delivery.id))
+        .map(({ outcome, sent }) => ({
+          endpointId: endpoint.id,
+          eventId: outcome.delivery.eventId,
+          outcome: !sent ? 'not_sent' : outcome.result.succeeded ? 'succeeded' : 'failed',
+          durationMs: outcome.result.durationMs,
+        })),
+    );
     return disabled;
   }
 }

@@ -12,6 +12,9 @@ export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean)
   if ([...value].length > ENDPOINT_URL_MAX_LENGTH) {
     return `The url field must not be greater than ${ENDPOINT_URL_MAX_LENGTH} characters.`;
   }
+  // The URL parser silently drops tabs and line breaks and trims spaces, so a URL carrying them would be stored
+  // as given yet sent somewhere else; refuse them rather than guess what was meant.
+  if ([...value].some(isSpaceOrControl)) return 'The url field must be a valid URL.';
   let url: URL;
   try {
     url = new URL(value);
@@ -25,6 +28,11 @@ export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean)
   if (!url.hostname) return 'The url field must be a valid URL.';
   if (!allowPrivateNetworks && isPrivateHost(url.hostname)) return PRIVATE_ADDRESS_MESSAGE;
   return null;
+}
+
+function isSpaceOrControl(character: string): boolean {
+  const code = character.codePointAt(0)!;
+  return code <= 0x20 || code === 0x7f || /\s/u.test(character);
 }
 
 export const PRIVATE_ADDRESS_MESSAGE =

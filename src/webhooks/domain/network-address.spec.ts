@@ -35,6 +35,11 @@ describe('non-public addresses', () => {
     expect(endpointUrlProblem('http://example.com/x', false)).toBe('The url field must be an https URL.');
     expect(endpointUrlProblem('https://LOCALHOST./x', false)).toMatch(/private/);
   });
+
+  it.each(['https://example.com/\r\nX: y', ' https://example.com/', 'https://example.com/ ', 'https://exa\tmple.com/'])(
+    'refuses %j, which the URL parser would silently rewrite',
+    (url) => expect(endpointUrlProblem(url, true)).toBe('The url field must be a valid URL.'),
+  );
 });
 
 describe('signWebhook', () => {

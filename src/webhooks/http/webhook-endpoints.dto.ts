@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { FieldErrors, ValidationFailedError } from '@lib/core';
-import { displayName, Field, PageQuery, Rule, rules, trimmed, trimmedOrNull } from '@lib/http';
+import { displayName, Field, PageQuery, Rule, rules, trimmedOrNull } from '@lib/http';
 import { isRequestEventType, REQUEST_EVENT_TYPES, RequestEventType } from '../../events/domain/event-type';
 import { ENDPOINT_URL_MAX_LENGTH } from '../domain/endpoint-url';
 import { ENDPOINT_DESCRIPTION_MAX_LENGTH } from '../domain/webhook-endpoint';
@@ -22,12 +22,18 @@ const eventsSchema: ApiPropertyOptions = {
   minItems: 1,
   nullable: true,
   description: EVENTS_DESCRIPTION,
+  example: ['attestation_request.attested', 'attestation_request.expired'],
 };
 
 /** The endpoint's free text, the same on creation and update: trimmed, null or blank clears it. */
 const DescriptionField = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, nullable: true, maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH }),
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: ENDPOINT_DESCRIPTION_MAX_LENGTH,
+      example: 'Payroll sync',
+    }),
     Transform(trimmedOrNull),
     Field({ nullable: true }, rules.string, rules.maxLength(ENDPOINT_DESCRIPTION_MAX_LENGTH)),
   );
@@ -43,7 +49,6 @@ export class CreateWebhookEndpointBody {
       'addresses are allowed.',
     example: 'https://hooks.example.com/attestations',
   })
-  @Transform(trimmed)
   @Field({ required: true }, rules.string)
   url!: string;
 
@@ -57,8 +62,12 @@ export class CreateWebhookEndpointBody {
 
 /** PATCH /webhook-endpoints/{id}: the fields given change, with the rules of creation. */
 export class UpdateWebhookEndpointBody {
-  @ApiPropertyOptional({ format: 'uri', maxLength: ENDPOINT_URL_MAX_LENGTH, description: 'As on creation.' })
-  @Transform(trimmed)
+  @ApiPropertyOptional({
+    format: 'uri',
+    maxLength: ENDPOINT_URL_MAX_LENGTH,
+    description: 'As on creation.',
+    example: 'https://hooks.example.com/attestations',
+  })
   @Field({}, rules.string)
   url?: string;
 
@@ -75,6 +84,7 @@ export class UpdateWebhookEndpointBody {
   @ApiPropertyOptional({
     type: Boolean,
     description: 'false stops deliveries of events (pending ones fail without being sent); true resumes them.',
+    example: false,
   })
   @Field({}, boolean)
   enabled?: boolean;
