@@ -72,6 +72,7 @@ interface Counts {
   revisions: number;
   groups: number;
   groupDocuments: number;
+  tokens: number;
   keys: number;
 }
 
@@ -144,6 +145,7 @@ describe('Idempotency-Key', () => {
          (SELECT count(*) FROM groups WHERE organization_id = $1) AS groups,
          (SELECT count(*) FROM group_documents gd JOIN groups g ON g.id = gd.group_id
            WHERE g.organization_id = $1) AS "groupDocuments",
+         (SELECT count(*) FROM api_tokens WHERE organization_id = $1) AS tokens,
          (SELECT count(*) FROM idempotency_keys WHERE organization_id = $1) AS keys,
          (SELECT md5(coalesce(string_agg(concat_ws('|', id, url, event_types::text, description, enabled, secret,
                   previous_secret, previous_secret_expires_at, updated_at), ',' ORDER BY id), ''))
@@ -158,7 +160,9 @@ describe('Idempotency-Key', () => {
            (SELECT string_agg(m::text, ',' ORDER BY m.group_id, m.person_id) FROM group_memberships m
              WHERE m.organization_id = $1),
            (SELECT string_agg(concat_ws('|', r.id, r.status, r.canceled_at), ',' ORDER BY r.id)
-              FROM attestation_requests r WHERE r.organization_id = $1))) AS row_digest`,
+              FROM attestation_requests r WHERE r.organization_id = $1),
+           (SELECT string_agg(concat_ws('|', k.id, k.name, k.revoked_at), ',' ORDER BY k.id)
+              FROM api_tokens k WHERE k.organization_id = $1))) AS row_digest`,
       [organizationId],
     )) as Record<string, string>[];
     const { endpoint_digest: digest, row_digest: rows, ...counts } = row;
@@ -394,6 +398,26 @@ describe('Idempotency-Key', () => {
       adds: { events: 1, deliveries: 1, keys: 1 },
       emails: 0,
       webhooks: 1,
+    },
+    {
+      name: 'POST /api-tokens',
+      prepare: async () => ({ path: '/api/v1/api-tokens', body: { name: `HR sync ${newKey()}` } }),
+      status: 201,
+      adds: { tokens: 1, keys: 1 },
+      emails: 0,
+      webhooks: 0,
+    },
+    {
+      name: 'POST /api-tokens/{id}/revoke',
+      prepare: async () => {
+        const created = await send('post', '/api/v1/api-tokens', undefined, { name: `To revoke ${newKey()}` });
+        expect(created.status).toBe(201);
+        return { path: `/api/v1/api-tokens/${(created.body as Json).id}/revoke` };
+      },
+      status: 200,
+      adds: { keys: 1 },
+      emails: 0,
+      webhooks: 0,
     },
     {
       name: 'PATCH /people/{id}',
