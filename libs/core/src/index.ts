@@ -7,3 +7,4 @@ export * from './clock';
 export * from './errors/domain-error';
 export * from './detached-work';
 export * from './archivable';
+export * from './entity';

@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import { Entity, newId, ValidationFailedError } from '@lib/core';
 import type { DocumentRevision } from './document-revision';
 
 export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;
@@ -41,14 +41,19 @@ export interface NewDocument {
 }
 
 /** A document people are asked to attest. Its latest revision is the newest published one. */
-export class Document {
-  private constructor(private readonly props: DocumentProps) {}
-
-  /** A document as stored; no rule is applied (it was applied when the document was created). */
-  static restore(props: DocumentProps): Document {
-    return new Document({ ...props });
-  }
-
+export class Document extends Entity.exposing<DocumentProps>()(
+  'id',
+  'organizationId',
+  'name',
+  'defaultAttestationType',
+  'requiresSignature',
+  'renewalIntervalDays',
+  'autoRenew',
+  'latestRevisionId',
+  'archivedAt',
+  'createdAt',
+  'updatedAt',
+) {
   static create(input: NewDocument & { now: Date }): Document {
     const name = checkedName(input.name);
     const interval = checkedRenewalInterval(input.renewalIntervalDays ?? null);
@@ -69,44 +74,6 @@ export class Document {
       createdAt: input.now,
       updatedAt: input.now,
     });
-  }
-
-  toSnapshot(): Readonly<DocumentProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get name(): string {
-    return this.props.name;
-  }
-  get defaultAttestationType(): AttestationType {
-    return this.props.defaultAttestationType;
-  }
-  get requiresSignature(): boolean {
-    return this.props.requiresSignature;
-  }
-  get renewalIntervalDays(): number | null {
-    return this.props.renewalIntervalDays;
-  }
-  get autoRenew(): boolean {
-    return this.props.autoRenew;
-  }
-  get latestRevisionId(): string | null {
-    return this.props.latestRevisionId;
-  }
-  get archivedAt(): Date | null {
-    return this.props.archivedAt;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   get hasPublishedRevision(): boolean {

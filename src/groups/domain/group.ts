@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import { Entity, newId, ValidationFailedError } from '@lib/core';
 
 export const GROUP_NAME_MAX_LENGTH = 255;
 
@@ -15,14 +15,14 @@ export interface GroupProps {
  * A set of people sharing documents. Joining a group assigns its documents; with `autoIssueRequests`, joining
  * also sends signature requests for them.
  */
-export class Group {
-  private constructor(private readonly props: GroupProps) {}
-
-  /** A group as stored; no rule is applied (it was applied when the group was created or changed). */
-  static restore(props: GroupProps): Group {
-    return new Group({ ...props });
-  }
-
+export class Group extends Entity.exposing<GroupProps>()(
+  'id',
+  'organizationId',
+  'name',
+  'autoIssueRequests',
+  'createdAt',
+  'updatedAt',
+) {
   static create(input: { organizationId: string; name: string; autoIssueRequests?: boolean; now: Date }): Group {
     return new Group({
       id: newId(),
@@ -32,29 +32,6 @@ export class Group {
       createdAt: input.now,
       updatedAt: input.now,
     });
-  }
-
-  toSnapshot(): Readonly<GroupProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get name(): string {
-    return this.props.name;
-  }
-  get autoIssueRequests(): boolean {
-    return this.props.autoIssueRequests;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   /**

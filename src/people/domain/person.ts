@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import { Entity, newId, ValidationFailedError } from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -23,14 +23,19 @@ export interface PersonProps {
 }
 
 /** Someone in an organization who can be placed in groups and asked to attest documents. */
-export class Person {
-  private constructor(private readonly props: PersonProps) {}
-
-  /** A person as stored; no rule is applied (it was applied when the person was created). */
-  static restore(props: PersonProps): Person {
-    return new Person({ ...props });
-  }
-
+export class Person extends Entity.exposing<PersonProps>()(
+  'id',
+  'organizationId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'source',
+  'sourceId',
+  'archivedAt',
+  'createdAt',
+  'updatedAt',
+) {
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
    * number and is kept in E.164. Callers outside HTTP (CLI, seeds) get the same rules as the API.
@@ -77,44 +82,6 @@ export class Person {
       createdAt: input.now,
       updatedAt: input.now,
     });
-  }
-
-  toSnapshot(): Readonly<PersonProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get firstName(): string | null {
-    return this.props.firstName;
-  }
-  get lastName(): string {
-    return this.props.lastName;
-  }
-  get email(): string {
-    return this.props.email;
-  }
-  get phone(): string | null {
-    return this.props.phone;
-  }
-  get source(): PersonSource {
-    return this.props.source;
-  }
-  get sourceId(): string | null {
-    return this.props.sourceId;
-  }
-  get archivedAt(): Date | null {
-    return this.props.archivedAt;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   /** "First Last", or the last name alone. */
