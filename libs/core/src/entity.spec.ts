@@ -1,4 +1,4 @@
-import { Entity } from './entity';
+import { applyChanges, Entity } from './entity';
 
 interface TicketProps {
   id: string;
@@ -55,5 +55,22 @@ describe('Entity', () => {
   it('works without exposed props too', () => {
     class Note extends Entity<{ text: string }> {}
     expect(Note.restore({ text: 'hi' }).toSnapshot()).toEqual({ text: 'hi' });
+  });
+});
+
+describe('applyChanges', () => {
+  const before = new Date('2026-01-01T00:00:00Z');
+  const now = new Date('2026-01-02T00:00:00Z');
+
+  it('writes the values and moves updatedAt when one differs', () => {
+    const props = { name: 'a', open: true, updatedAt: before };
+    expect(applyChanges(props, { name: 'a', open: false }, now)).toBe(true);
+    expect(props).toEqual({ name: 'a', open: false, updatedAt: now });
+  });
+
+  it('changes nothing, updatedAt included, when every value is the same', () => {
+    const props = { name: 'a', open: true, updatedAt: before };
+    expect(applyChanges(props, { name: 'a', open: true }, now)).toBe(false);
+    expect(props.updatedAt).toBe(before);
   });
 });

@@ -58,3 +58,13 @@ export abstract class Entity<P extends object> {
     };
   }
 }
+
+/**
+ * Writes `next` into `props` when any of its values differs from the one there (compared with `===`), and only then
+ * moves `updatedAt`. Answers whether anything changed.
+ */
+export function applyChanges<P extends { updatedAt: Date }>(props: P, next: Partial<P>, now: Date): boolean {
+  const changed = (Object.keys(next) as (keyof P)[]).some((key) => next[key] !== props[key]);
+  if (changed) Object.assign(props, next, { updatedAt: now });
+  return changed;
+}

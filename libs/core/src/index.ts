@@ -8,3 +8,4 @@ export * from './errors/domain-error';
 export * from './detached-work';
 export * from './archivable';
 export * from './entity';
+export * from './required-text';

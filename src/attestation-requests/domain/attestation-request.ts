@@ -24,18 +24,20 @@ export type RequestChange =
   | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
   | { type: 'reminded'; reminderCount: number; at: Date };
 
-/** What issuing a request needs. */
-export interface IssueRequestInput {
-  organizationId: string;
-  documentId: string;
-  documentRevisionId: string;
-  personId: string;
-  recipientName: string;
-  recipientEmail: string;
-  source: RequestSource;
-  recipientMessage?: string | null;
-  requestedByUserId?: string | null;
-  expiresAt?: Date | null;
+/** What issuing a request needs: whom and what it is for, and the details it may carry (absent: none). */
+export interface IssueRequestInput
+  extends
+    Pick<
+      AttestationRequestProps,
+      | 'organizationId'
+      | 'documentId'
+      | 'documentRevisionId'
+      | 'personId'
+      | 'recipientName'
+      | 'recipientEmail'
+      | 'source'
+    >,
+    Partial<Pick<AttestationRequestProps, 'recipientMessage' | 'requestedByUserId' | 'expiresAt'>> {
   /** The page token is derived from the id, which only issue() knows. */
   accessTokenHashFor: (requestId: string) => string;
   now: Date;

@@ -1,4 +1,12 @@
-import { Entity, newId, ValidationFailedError } from '@lib/core';
+import {
+  applyChanges,
+  archiveState,
+  Entity,
+  newId,
+  requiredText,
+  unarchiveState,
+  ValidationFailedError,
+} from '@lib/core';
 import type { DocumentRevision } from './document-revision';
 
 export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;
@@ -55,7 +63,7 @@ export class Document extends Entity.exposing<DocumentProps>()(
   'updatedAt',
 ) {
   static create(input: NewDocument & { now: Date }): Document {
-    const name = checkedName(input.name);
+    const name = requiredText('name', input.name, DOCUMENT_NAME_MAX_LENGTH);
     const interval = checkedRenewalInterval(input.renewalIntervalDays ?? null);
     const type = input.attestationType ?? 'signature';
     if (!ATTESTATION_TYPES.includes(type)) {
@@ -92,16 +100,12 @@ export class Document extends Entity.exposing<DocumentProps>()(
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.props.archivedAt !== null) return;
-    this.props.archivedAt = now;
-    this.props.updatedAt = now;
+    archiveState(this.props, now);
   }
 
   /** Back in the default list; restoring an active document changes nothing. */
   restore(now: Date): void {
-    if (this.props.archivedAt === null) return;
-    this.props.archivedAt = null;
-    this.props.updatedAt = now;
+    unarchiveState(this.props, now);
   }
 
   /**
@@ -110,7 +114,7 @@ export class Document extends Entity.exposing<DocumentProps>()(
    */
   update(changes: DocumentChanges, now: Date): boolean {
     const next = {
-      name: changes.name === undefined ? this.name : checkedName(changes.name),
+      name: changes.name === undefined ? this.name : requiredText('name', changes.name, DOCUMENT_NAME_MAX_LENGTH),
       requiresSignature: changes.requiresSignature ?? this.requiresSignature,
       renewalIntervalDays:
         changes.renewalIntervalDays === undefined
@@ -118,24 +122,8 @@ export class Document extends Entity.exposing<DocumentProps>()(
           : checkedRenewalInterval(changes.renewalIntervalDays),
       autoRenew: changes.autoRenew ?? this.autoRenew,
     };
-    const changed =
-      next.name !== this.name ||
-      next.requiresSignature !== this.requiresSignature ||
-      next.renewalIntervalDays !== this.renewalIntervalDays ||
-      next.autoRenew !== this.autoRenew;
-    if (!changed) return false;
-    Object.assign(this.props, next, { updatedAt: now });
-    return true;
+    return applyChanges(this.props, next, now);
   }
-}
-
-function checkedName(input: string): string {
-  const name = input.trim();
-  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-  if ([...name].length > DOCUMENT_NAME_MAX_LENGTH) {
-    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-  }
-  return name;
 }
 
 function checkedRenewalInterval(interval: number | null): number | null {

@@ -1,4 +1,4 @@
-import { Entity, newId, ValidationFailedError } from '@lib/core';
+import { applyChanges, Entity, newId, requiredText } from '@lib/core';
 
 export const GROUP_NAME_MAX_LENGTH = 255;
 
@@ -27,7 +27,7 @@ export class Group extends Entity.exposing<GroupProps>()(
     return new Group({
       id: newId(),
       organizationId: input.organizationId,
-      name: checkedName(input.name),
+      name: requiredText('name', input.name, GROUP_NAME_MAX_LENGTH),
       autoIssueRequests: input.autoIssueRequests ?? false,
       createdAt: input.now,
       updatedAt: input.now,
@@ -39,13 +39,9 @@ export class Group extends Entity.exposing<GroupProps>()(
    * people added later are sent requests. Answers whether anything changed: `updatedAt` moves only then.
    */
   update(changes: GroupChanges, now: Date): boolean {
-    const name = changes.name === undefined ? this.name : checkedName(changes.name);
+    const name = changes.name === undefined ? this.name : requiredText('name', changes.name, GROUP_NAME_MAX_LENGTH);
     const autoIssueRequests = changes.autoIssueRequests ?? this.autoIssueRequests;
-    if (name === this.name && autoIssueRequests === this.autoIssueRequests) return false;
-    this.props.name = name;
-    this.props.autoIssueRequests = autoIssueRequests;
-    this.props.updatedAt = now;
-    return true;
+    return applyChanges(this.props, { name, autoIssueRequests }, now);
   }
 }
 
@@ -53,13 +49,4 @@ export class Group extends Entity.exposing<GroupProps>()(
 export interface GroupChanges {
   name?: string;
   autoIssueRequests?: boolean;
-}
-
-function checkedName(input: string): string {
-  const name = input.trim();
-  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-  if ([...name].length > GROUP_NAME_MAX_LENGTH) {
-    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-  }
-  return name;
 }

@@ -1,4 +1,4 @@
-import { Entity, newId, ValidationFailedError } from '@lib/core';
+import { applyChanges, archiveState, Entity, newId, unarchiveState, ValidationFailedError } from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -95,16 +95,12 @@ export class Person extends Entity.exposing<PersonProps>()(
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.props.archivedAt !== null) return;
-    this.props.archivedAt = now;
-    this.props.updatedAt = now;
+    archiveState(this.props, now);
   }
 
   /** Back among the active people; restoring an active person changes nothing. */
   restore(now: Date): void {
-    if (this.props.archivedAt === null) return;
-    this.props.archivedAt = null;
-    this.props.updatedAt = now;
+    unarchiveState(this.props, now);
   }
 
   /**
@@ -121,20 +117,8 @@ export class Person extends Entity.exposing<PersonProps>()(
       source: this.source,
       now,
     });
-    const changed =
-      next.firstName !== this.firstName ||
-      next.lastName !== this.lastName ||
-      next.email !== this.email ||
-      next.phone !== this.phone;
-    if (!changed) return false;
-    Object.assign(this.props, {
-      firstName: next.firstName,
-      lastName: next.lastName,
-      email: next.email,
-      phone: next.phone,
-      updatedAt: now,
-    });
-    return true;
+    const { firstName, lastName, email, phone } = next;
+    return applyChanges(this.props, { firstName, lastName, email, phone }, now);
   }
 }
 
