@@ -21,10 +21,8 @@ export class TypeormConsoleLinkRepository extends ConsoleLinkRepository {
 
   async lockByHash(tokenHash: string): Promise<ConsoleLink | null> {
     const record = await activeManager(this.db)
-      .createQueryBuilder(ConsoleLinkRecord, 'link')
-      .where('link.token_hash = :tokenHash', { tokenHash })
-      .setLock('pessimistic_write')
-      .getOne();
+      .getRepository(ConsoleLinkRecord)
+      .findOne({ where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
     return record ? toDomain(record) : null;
   }
 
