@@ -93,44 +93,40 @@ export class Metrics {
         this.set({ state: 'idle' }, pool.idle);
       },
     });
-    new Gauge({
-      name: `${METRIC_PREFIX}db_pool_waiting`,
-      help: 'Queries waiting for a PostgreSQL connection of this process (the pool is exhausted).',
-      registers: [this.registry],
-      collect() {
-        const pool = readings()?.pool();
-        this.set(pool?.waiting ?? 0);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}db_pool_max`,
-      help: 'Size limit of the PostgreSQL pool of this process.',
-      registers: [this.registry],
-      collect() {
-        const pool = readings()?.pool();
-        this.set(pool?.max ?? 0);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}outbox_pending`,
-      help: 'Emails of the outbox not yet sent (the queue depth), by kind.',
-      labelNames: ['kind'] as const,
-      registers: [this.registry],
-      collect: async function () {
-        this.reset();
-        for (const row of await outbox()) this.set({ kind: row.kind }, row.pending);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}outbox_oldest_pending_age_seconds`,
-      help: 'Age of the oldest email of the outbox not yet sent, by kind.',
-      labelNames: ['kind'] as const,
-      registers: [this.registry],
-      collect: async function () {
-        this.reset();
-        for (const row of await outbox()) this.set({ kind: row.kind }, row.oldestAgeSeconds);
-      },
-    });
+    const poolFigures = [
+      ['waiting', 'Queries waiting for a PostgreSQL connection of this process (the pool is exhausted).'],
+      ['max', 'Size limit of the PostgreSQL pool of this process.'],
+    ] as const;
+    for (const [figure, help] of poolFigures) {
+      new Gauge({
+        name: `${METRIC_PREFIX}db_pool_${figure}`,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(readings()?.pool()?.[figure] ?? 0);
+        },
+      });
+    }
+    const outboxFigures = [
+      ['outbox_pending', 'Emails of the outbox not yet sent (the queue depth), by kind.', 'pending'],
+      [
+        'outbox_oldest_pending_age_seconds',
+        'Age of the oldest email of the outbox not yet sent, by kind.',
+        'oldestAgeSeconds',
+      ],
+    ] as const;
+    for (const [name, help, figure] of outboxFigures) {
+      new Gauge({
+        name: `${METRIC_PREFIX}${name}`,
+        help,
+        labelNames: ['kind'] as const,
+        registers: [this.registry],
+        collect: async function () {
+          this.reset();
+          for (const row of await outbox()) this.set({ kind: row.kind }, row[figure]);
+        },
+      });
+    }
   }
 
   /**

@@ -12,3 +12,23 @@ export function setArchived(entity: Archivable, archived: boolean, now: Date): b
   else entity.restore(now);
   return true;
 }
+
+/** What an archivable entity stores about it. */
+export interface ArchivalState {
+  archivedAt: Date | null;
+  updatedAt: Date;
+}
+
+/** Archives `state` at `now`; archiving twice keeps the first date. */
+export function archiveState(state: ArchivalState, now: Date): void {
+  if (state.archivedAt !== null) return;
+  state.archivedAt = now;
+  state.updatedAt = now;
+}
+
+/** Brings `state` back among the active ones; restoring an active one changes nothing. */
+export function unarchiveState(state: ArchivalState, now: Date): void {
+  if (state.archivedAt === null) return;
+  state.archivedAt = null;
+  state.updatedAt = now;
+}

@@ -7,3 +7,5 @@ export * from './clock';
 export * from './errors/domain-error';
 export * from './detached-work';
 export * from './archivable';
+export * from './entity';
+export * from './required-text';

@@ -5,3 +5,4 @@ export * from './unique-violation';
 export * from './sql-ids';
 export * from './json-sql';
 export * from './unnest-rows';
+export * from './save-snapshot';

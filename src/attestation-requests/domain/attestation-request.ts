@@ -1,4 +1,4 @@
-import { IllegalTransitionError, newId } from '@lib/core';
+import { Entity, IllegalTransitionError, newId } from '@lib/core';
 import { AttestationRequestStatus, canTransition, DeliveryProblem, isOpenStatus } from './attestation-request-status';
 import { MANUAL_REMINDER_SPACING_MS, MAX_REMINDERS, REMINDABLE_STATUSES } from './reminder-schedule';
 
@@ -24,18 +24,20 @@ export type RequestChange =
   | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
   | { type: 'reminded'; reminderCount: number; at: Date };
 
-/** What issuing a request needs. */
-export interface IssueRequestInput {
-  organizationId: string;
-  documentId: string;
-  documentRevisionId: string;
-  personId: string;
-  recipientName: string;
-  recipientEmail: string;
-  source: RequestSource;
-  recipientMessage?: string | null;
-  requestedByUserId?: string | null;
-  expiresAt?: Date | null;
+/** What issuing a request needs: whom and what it is for, and the details it may carry (absent: none). */
+export interface IssueRequestInput
+  extends
+    Pick<
+      AttestationRequestProps,
+      | 'organizationId'
+      | 'documentId'
+      | 'documentRevisionId'
+      | 'personId'
+      | 'recipientName'
+      | 'recipientEmail'
+      | 'source'
+    >,
+    Partial<Pick<AttestationRequestProps, 'recipientMessage' | 'requestedByUserId' | 'expiresAt'>> {
   /** The page token is derived from the id, which only issue() knows. */
   accessTokenHashFor: (requestId: string) => string;
   now: Date;
@@ -72,15 +74,32 @@ export interface AttestationRequestProps {
  * A document sent to a person for a typed-name signature. The status only moves along the allowed edges
  * (see attestation-request-status.ts); every move goes through a method here, which refuses the others.
  */
-export class AttestationRequest {
+export class AttestationRequest extends Entity.exposing<AttestationRequestProps>()(
+  'id',
+  'organizationId',
+  'documentId',
+  'documentRevisionId',
+  'personId',
+  'recipientName',
+  'recipientEmail',
+  'requestedAttestationType',
+  'source',
+  'status',
+  'recipientMessage',
+  'accessTokenHash',
+  'sentAt',
+  'lastRemindedAt',
+  'reminderCount',
+  'viewedAt',
+  'attestedAt',
+  'canceledAt',
+  'expiresAt',
+  'expiredAt',
+  'requestedByUserId',
+  'createdAt',
+  'updatedAt',
+) {
   private unsaved: RequestChange[] = [];
-
-  private constructor(private readonly props: AttestationRequestProps) {}
-
-  /** A request as stored; no rule is applied (it was applied when the request changed). */
-  static restore(props: AttestationRequestProps): AttestationRequest {
-    return new AttestationRequest({ ...props });
-  }
 
   /**
    * A new request for a published revision, already `sent`: the email goes out after the transaction commits,
@@ -117,81 +136,6 @@ export class AttestationRequest {
     // `created` is never stored: a new request is issued straight into `sent`.
     request.unsaved = [{ type: 'issued', at: input.now }];
     return request;
-  }
-
-  /** A frozen copy of the state, for the mapper and the presenters. */
-  toSnapshot(): Readonly<AttestationRequestProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get documentId(): string {
-    return this.props.documentId;
-  }
-  get documentRevisionId(): string {
-    return this.props.documentRevisionId;
-  }
-  get personId(): string {
-    return this.props.personId;
-  }
-  get recipientName(): string {
-    return this.props.recipientName;
-  }
-  get recipientEmail(): string {
-    return this.props.recipientEmail;
-  }
-  get requestedAttestationType(): AttestationType {
-    return this.props.requestedAttestationType;
-  }
-  get source(): RequestSource {
-    return this.props.source;
-  }
-  get status(): AttestationRequestStatus {
-    return this.props.status;
-  }
-  get recipientMessage(): string | null {
-    return this.props.recipientMessage;
-  }
-  get accessTokenHash(): string | null {
-    return this.props.accessTokenHash;
-  }
-  get sentAt(): Date | null {
-    return this.props.sentAt;
-  }
-  get lastRemindedAt(): Date | null {
-    return this.props.lastRemindedAt;
-  }
-  get reminderCount(): number {
-    return this.props.reminderCount;
-  }
-  get viewedAt(): Date | null {
-    return this.props.viewedAt;
-  }
-  get attestedAt(): Date | null {
-    return this.props.attestedAt;
-  }
-  get canceledAt(): Date | null {
-    return this.props.canceledAt;
-  }
-  get expiresAt(): Date | null {
-    return this.props.expiresAt;
-  }
-  get expiredAt(): Date | null {
-    return this.props.expiredAt;
-  }
-  get requestedByUserId(): string | null {
-    return this.props.requestedByUserId;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   get isOpen(): boolean {

@@ -1,4 +1,4 @@
-import { newId } from '@lib/core';
+import { Entity, newId } from '@lib/core';
 
 /** Where an action came from: the client's IP and user agent, as the door saw them. */
 export interface Origin {
@@ -22,13 +22,7 @@ export interface AuditEntryProps {
 const USER_AGENT_MAX = 512;
 
 /** One line of the audit log: written once, never changed (the table refuses updates and deletes). */
-export class AuditEntry {
-  private constructor(private readonly props: AuditEntryProps) {}
-
-  static restore(props: AuditEntryProps): AuditEntry {
-    return new AuditEntry({ ...props });
-  }
-
+export class AuditEntry extends Entity<AuditEntryProps> {
   static record(input: {
     organizationId: string | null;
     userId: string | null;
@@ -47,9 +41,5 @@ export class AuditEntry {
       details: input.details ?? {},
       at: input.now,
     });
-  }
-
-  toSnapshot(): Readonly<AuditEntryProps> {
-    return Object.freeze({ ...this.props });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, FindOptionsWhere, LessThan } from 'typeorm';
+import { saveSnapshot } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AuditLog, AuditQuery } from '../application/audit-log';
 import type { AuditEntry, AuditEntryProps } from '../domain/audit-entry';
@@ -13,9 +14,7 @@ export class TypeormAuditLog extends AuditLog {
   }
 
   async append(entry: AuditEntry): Promise<void> {
-    await activeManager(this.db)
-      .getRepository(AuditEntryRecord)
-      .save(Object.assign(new AuditEntryRecord(), entry.toSnapshot()));
+    await saveSnapshot(activeManager(this.db), AuditEntryRecord, entry);
   }
 
   /** Ids are ULIDs, so id order is time order; `before` is an id cursor. */

@@ -1,4 +1,12 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import {
+  applyChanges,
+  archiveState,
+  Entity,
+  newId,
+  requiredText,
+  unarchiveState,
+  ValidationFailedError,
+} from '@lib/core';
 import type { DocumentRevision } from './document-revision';
 
 export const ATTESTATION_TYPES = ['acknowledgment', 'signature'] as const;
@@ -41,16 +49,21 @@ export interface NewDocument {
 }
 
 /** A document people are asked to attest. Its latest revision is the newest published one. */
-export class Document {
-  private constructor(private readonly props: DocumentProps) {}
-
-  /** A document as stored; no rule is applied (it was applied when the document was created). */
-  static restore(props: DocumentProps): Document {
-    return new Document({ ...props });
-  }
-
+export class Document extends Entity.exposing<DocumentProps>()(
+  'id',
+  'organizationId',
+  'name',
+  'defaultAttestationType',
+  'requiresSignature',
+  'renewalIntervalDays',
+  'autoRenew',
+  'latestRevisionId',
+  'archivedAt',
+  'createdAt',
+  'updatedAt',
+) {
   static create(input: NewDocument & { now: Date }): Document {
-    const name = checkedName(input.name);
+    const name = requiredText('name', input.name, DOCUMENT_NAME_MAX_LENGTH);
     const interval = checkedRenewalInterval(input.renewalIntervalDays ?? null);
     const type = input.attestationType ?? 'signature';
     if (!ATTESTATION_TYPES.includes(type)) {
@@ -71,44 +84,6 @@ export class Document {
     });
   }
 
-  toSnapshot(): Readonly<DocumentProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get name(): string {
-    return this.props.name;
-  }
-  get defaultAttestationType(): AttestationType {
-    return this.props.defaultAttestationType;
-  }
-  get requiresSignature(): boolean {
-    return this.props.requiresSignature;
-  }
-  get renewalIntervalDays(): number | null {
-    return this.props.renewalIntervalDays;
-  }
-  get autoRenew(): boolean {
-    return this.props.autoRenew;
-  }
-  get latestRevisionId(): string | null {
-    return this.props.latestRevisionId;
-  }
-  get archivedAt(): Date | null {
-    return this.props.archivedAt;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
-  }
-
   get hasPublishedRevision(): boolean {
     return this.latestRevisionId !== null;
   }
@@ -125,16 +100,12 @@ export class Document {
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.props.archivedAt !== null) return;
-    this.props.archivedAt = now;
-    this.props.updatedAt = now;
+    archiveState(this.props, now);
   }
 
   /** Back in the default list; restoring an active document changes nothing. */
   restore(now: Date): void {
-    if (this.props.archivedAt === null) return;
-    this.props.archivedAt = null;
-    this.props.updatedAt = now;
+    unarchiveState(this.props, now);
   }
 
   /**
@@ -143,7 +114,7 @@ export class Document {
    */
   update(changes: DocumentChanges, now: Date): boolean {
     const next = {
-      name: changes.name === undefined ? this.name : checkedName(changes.name),
+      name: changes.name === undefined ? this.name : requiredText('name', changes.name, DOCUMENT_NAME_MAX_LENGTH),
       requiresSignature: changes.requiresSignature ?? this.requiresSignature,
       renewalIntervalDays:
         changes.renewalIntervalDays === undefined
@@ -151,24 +122,8 @@ export class Document {
           : checkedRenewalInterval(changes.renewalIntervalDays),
       autoRenew: changes.autoRenew ?? this.autoRenew,
     };
-    const changed =
-      next.name !== this.name ||
-      next.requiresSignature !== this.requiresSignature ||
-      next.renewalIntervalDays !== this.renewalIntervalDays ||
-      next.autoRenew !== this.autoRenew;
-    if (!changed) return false;
-    Object.assign(this.props, next, { updatedAt: now });
-    return true;
+    return applyChanges(this.props, next, now);
   }
-}
-
-function checkedName(input: string): string {
-  const name = input.trim();
-  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-  if ([...name].length > DOCUMENT_NAME_MAX_LENGTH) {
-    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-  }
-  return name;
 }
 
 function checkedRenewalInterval(interval: number | null): number | null {

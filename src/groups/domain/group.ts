@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import { applyChanges, Entity, newId, requiredText } from '@lib/core';
 
 export const GROUP_NAME_MAX_LENGTH = 255;
 
@@ -15,46 +15,23 @@ export interface GroupProps {
  * A set of people sharing documents. Joining a group assigns its documents; with `autoIssueRequests`, joining
  * also sends signature requests for them.
  */
-export class Group {
-  private constructor(private readonly props: GroupProps) {}
-
-  /** A group as stored; no rule is applied (it was applied when the group was created or changed). */
-  static restore(props: GroupProps): Group {
-    return new Group({ ...props });
-  }
-
+export class Group extends Entity.exposing<GroupProps>()(
+  'id',
+  'organizationId',
+  'name',
+  'autoIssueRequests',
+  'createdAt',
+  'updatedAt',
+) {
   static create(input: { organizationId: string; name: string; autoIssueRequests?: boolean; now: Date }): Group {
     return new Group({
       id: newId(),
       organizationId: input.organizationId,
-      name: checkedName(input.name),
+      name: requiredText('name', input.name, GROUP_NAME_MAX_LENGTH),
       autoIssueRequests: input.autoIssueRequests ?? false,
       createdAt: input.now,
       updatedAt: input.now,
     });
-  }
-
-  toSnapshot(): Readonly<GroupProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get name(): string {
-    return this.props.name;
-  }
-  get autoIssueRequests(): boolean {
-    return this.props.autoIssueRequests;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   /**
@@ -62,13 +39,9 @@ export class Group {
    * people added later are sent requests. Answers whether anything changed: `updatedAt` moves only then.
    */
   update(changes: GroupChanges, now: Date): boolean {
-    const name = changes.name === undefined ? this.name : checkedName(changes.name);
+    const name = changes.name === undefined ? this.name : requiredText('name', changes.name, GROUP_NAME_MAX_LENGTH);
     const autoIssueRequests = changes.autoIssueRequests ?? this.autoIssueRequests;
-    if (name === this.name && autoIssueRequests === this.autoIssueRequests) return false;
-    this.props.name = name;
-    this.props.autoIssueRequests = autoIssueRequests;
-    this.props.updatedAt = now;
-    return true;
+    return applyChanges(this.props, { name, autoIssueRequests }, now);
   }
 }
 
@@ -76,13 +49,4 @@ export class Group {
 export interface GroupChanges {
   name?: string;
   autoIssueRequests?: boolean;
-}
-
-function checkedName(input: string): string {
-  const name = input.trim();
-  if (name === '') throw ValidationFailedError.single('name', 'The name field is required.');
-  if ([...name].length > GROUP_NAME_MAX_LENGTH) {
-    throw ValidationFailedError.single('name', 'The name field must not be greater than 255 characters.');
-  }
-  return name;
 }

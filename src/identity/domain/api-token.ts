@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { newId } from '@lib/core';
+import { Entity, newId } from '@lib/core';
 
 /**
  * A recognisable prefix lets secret scanners find leaked tokens; 32 random bytes make guessing hopeless.
@@ -34,14 +34,19 @@ export interface ApiTokenProps {
   revokedAt: Date | null;
 }
 
-export class ApiToken {
-  private constructor(private readonly props: ApiTokenProps) {}
-
-  /** A token as stored. */
-  static restore(props: ApiTokenProps): ApiToken {
-    return new ApiToken({ ...props, scopes: [...props.scopes] });
-  }
-
+export class ApiToken extends Entity.exposing<ApiTokenProps>()(
+  'id',
+  'organizationId',
+  'userId',
+  'createdByUserId',
+  'name',
+  'tokenHash',
+  'scopes',
+  'createdAt',
+  'lastUsedAt',
+  'expiresAt',
+  'revokedAt',
+) {
   /** Issues a new token; the plaintext is returned once and never stored. */
   static issue(input: {
     organizationId: string;
@@ -69,46 +74,9 @@ export class ApiToken {
     return { token, plaintext };
   }
 
-  toSnapshot(): Readonly<ApiTokenProps> {
-    return Object.freeze({ ...this.props, scopes: [...this.props.scopes] });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get userId(): string {
-    return this.props.userId;
-  }
-  get createdByUserId(): string | null {
-    return this.props.createdByUserId;
-  }
-  get name(): string {
-    return this.props.name;
-  }
-  get tokenHash(): string {
-    return this.props.tokenHash;
-  }
-  get scopes(): readonly string[] {
-    return this.props.scopes;
-  }
   /** The one scope the token was issued with. */
   get scope(): string {
     return this.props.scopes[0] ?? 'api:use';
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get lastUsedAt(): Date | null {
-    return this.props.lastUsedAt;
-  }
-  get expiresAt(): Date | null {
-    return this.props.expiresAt;
-  }
-  get revokedAt(): Date | null {
-    return this.props.revokedAt;
   }
 
   isUsable(now: Date): boolean {

@@ -103,25 +103,10 @@ export class TypeormListCounters extends ListCounters {
         maintained.map((row) => row.document_id),
         now,
       );
-      const discrepancies: CounterDiscrepancy[] = totals
-        .filter((row) => row.maintained !== row.recounted)
-        .map((row) => ({
-          kind: 'list_total',
-          organizationId: row.organization_id,
-          list: row.list,
-          maintained: row.maintained,
-          recounted: row.recounted,
-        }));
-      for (const row of members) {
-        if (row.maintained !== row.recounted)
-          discrepancies.push({
-            kind: 'group_member_total',
-            organizationId: row.organization_id,
-            groupId: row.group_id,
-            maintained: row.maintained,
-            recounted: row.recounted,
-          });
-      }
+      const discrepancies: CounterDiscrepancy[] = [
+        ...mismatches(totals, (row) => ({ kind: 'list_total', list: row.list, ...counted(row) })),
+        ...mismatches(members, (row) => ({ kind: 'group_member_total', groupId: row.group_id, ...counted(row) })),
+      ];
       for (const { document_id: documentId, organization_id: organization, ...counts } of maintained) {
         const expected = recounted.get(documentId)!;
         const keys = [...ATTESTATION_BUCKETS, 'total'] as const;
@@ -144,16 +129,9 @@ export class TypeormListCounters extends ListCounters {
            WHERE ($1::varchar IS NULL OR f.organization_id = $1) AND f.version = ${versionOf('f')}`,
           [organizationId],
         );
-      for (const row of filterCounts) {
-        if (row.maintained !== row.recounted)
-          discrepancies.push({
-            kind: 'people_filter_count',
-            organizationId: row.organization_id,
-            filter: row.filter,
-            maintained: row.maintained,
-            recounted: row.recounted,
-          });
-      }
+      discrepancies.push(
+        ...mismatches(filterCounts, (row) => ({ kind: 'people_filter_count', filter: row.filter, ...counted(row) })),
+      );
       const marks: {
         organization_id: string;
         archived?: boolean;
@@ -164,17 +142,18 @@ export class TypeormListCounters extends ListCounters {
         ...(await runner.query(MARKS_RECOUNTED.people, [organizationId])),
         ...(await runner.query(MARKS_RECOUNTED.requests, [organizationId])),
       ];
-      for (const row of marks) {
-        if (row.maintained !== row.recounted)
-          discrepancies.push({
-            kind: row.archived === undefined ? 'request_page_mark' : 'people_page_mark',
-            organizationId: row.organization_id,
-            ...(row.archived !== undefined && { archived: row.archived }),
-            id: row.id,
-            maintained: row.maintained,
-            recounted: row.recounted,
-          } as CounterDiscrepancy);
-      }
+      discrepancies.push(
+        ...mismatches(
+          marks,
+          (row) =>
+            ({
+              kind: row.archived === undefined ? 'request_page_mark' : 'people_page_mark',
+              ...(row.archived !== undefined && { archived: row.archived }),
+              id: row.id,
+              ...counted(row),
+            }) as CounterDiscrepancy,
+        ),
+      );
       return {
         listTotals: totals.length,
         groupMemberTotals: members.length,
@@ -260,6 +239,26 @@ export class TypeormListCounters extends ListCounters {
     );
     return { fellDue: fell.length, folded: folded.length, pruned: stale.length };
   }
+}
+
+/** A stored figure and what a recount finds, as a counters query answers them. */
+interface CountedRow<Recounted = number> {
+  organization_id: string;
+  maintained: number;
+  recounted: Recounted;
+}
+
+/** The rows whose stored figure differs from the recount, each described as a discrepancy. */
+function mismatches<Row extends CountedRow<number | null>>(
+  rows: readonly Row[],
+  describe: (row: Row) => CounterDiscrepancy,
+): CounterDiscrepancy[] {
+  return rows.filter((row) => row.maintained !== row.recounted).map(describe);
+}
+
+/** What every discrepancy of a counted row says: whose it is, the stored figure and the recount. */
+function counted<Recounted>({ organization_id, maintained, recounted }: CountedRow<Recounted>) {
+  return { organizationId: organization_id, maintained, recounted };
 }
 
 function pick(counts: AttestationCounts): AttestationCounts {

@@ -1,4 +1,4 @@
-import { newId } from '@lib/core';
+import { Entity, newId } from '@lib/core';
 
 /**
  * - `requests_issued`: people added to a group were sent several requests at once; one email lists them all.
@@ -32,14 +32,21 @@ export interface NotificationProps {
  * One email to one person, announcing attestation requests. Written in the transaction that creates the
  * requests (the outbox), so it survives a queue outage; marked sent once, so a retried job sends nothing twice.
  */
-export class Notification {
-  private constructor(private readonly props: NotificationProps) {}
-
-  /** A notification as stored. */
-  static restore(props: NotificationProps): Notification {
-    return new Notification({ ...props, attestationRequestIds: [...props.attestationRequestIds] });
-  }
-
+export class Notification extends Entity.exposing<NotificationProps>()(
+  'id',
+  'organizationId',
+  'personId',
+  'consoleLinkId',
+  'kind',
+  'attestationRequestIds',
+  'status',
+  'attempts',
+  'lastError',
+  'relayedAt',
+  'sentAt',
+  'createdAt',
+  'updatedAt',
+) {
   static announce(input: {
     organizationId: string;
     personId: string;
@@ -84,50 +91,6 @@ export class Notification {
       createdAt: now,
       updatedAt: now,
     });
-  }
-
-  toSnapshot(): Readonly<NotificationProps> {
-    return Object.freeze({ ...this.props, attestationRequestIds: [...this.props.attestationRequestIds] });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get personId(): string | null {
-    return this.props.personId;
-  }
-  get consoleLinkId(): string | null {
-    return this.props.consoleLinkId;
-  }
-  get kind(): NotificationKind {
-    return this.props.kind;
-  }
-  get attestationRequestIds(): readonly string[] {
-    return this.props.attestationRequestIds;
-  }
-  get status(): NotificationStatus {
-    return this.props.status;
-  }
-  get attempts(): number {
-    return this.props.attempts;
-  }
-  get lastError(): string | null {
-    return this.props.lastError;
-  }
-  get relayedAt(): Date | null {
-    return this.props.relayedAt;
-  }
-  get sentAt(): Date | null {
-    return this.props.sentAt;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
   }
 
   get isPending(): boolean {

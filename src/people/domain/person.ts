@@ -1,4 +1,4 @@
-import { newId, ValidationFailedError } from '@lib/core';
+import { applyChanges, archiveState, Entity, newId, unarchiveState, ValidationFailedError } from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -23,14 +23,19 @@ export interface PersonProps {
 }
 
 /** Someone in an organization who can be placed in groups and asked to attest documents. */
-export class Person {
-  private constructor(private readonly props: PersonProps) {}
-
-  /** A person as stored; no rule is applied (it was applied when the person was created). */
-  static restore(props: PersonProps): Person {
-    return new Person({ ...props });
-  }
-
+export class Person extends Entity.exposing<PersonProps>()(
+  'id',
+  'organizationId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'source',
+  'sourceId',
+  'archivedAt',
+  'createdAt',
+  'updatedAt',
+) {
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
    * number and is kept in E.164. Callers outside HTTP (CLI, seeds) get the same rules as the API.
@@ -79,44 +84,6 @@ export class Person {
     });
   }
 
-  toSnapshot(): Readonly<PersonProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get firstName(): string | null {
-    return this.props.firstName;
-  }
-  get lastName(): string {
-    return this.props.lastName;
-  }
-  get email(): string {
-    return this.props.email;
-  }
-  get phone(): string | null {
-    return this.props.phone;
-  }
-  get source(): PersonSource {
-    return this.props.source;
-  }
-  get sourceId(): string | null {
-    return this.props.sourceId;
-  }
-  get archivedAt(): Date | null {
-    return this.props.archivedAt;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
-  }
-
   /** "First Last", or the last name alone. */
   get name(): string {
     return this.firstName === null ? this.lastName : `${this.firstName} ${this.lastName}`;
@@ -128,16 +95,12 @@ export class Person {
 
   /** Archiving twice keeps the first date. */
   archive(now: Date): void {
-    if (this.props.archivedAt !== null) return;
-    this.props.archivedAt = now;
-    this.props.updatedAt = now;
+    archiveState(this.props, now);
   }
 
   /** Back among the active people; restoring an active person changes nothing. */
   restore(now: Date): void {
-    if (this.props.archivedAt === null) return;
-    this.props.archivedAt = null;
-    this.props.updatedAt = now;
+    unarchiveState(this.props, now);
   }
 
   /**
@@ -154,20 +117,8 @@ export class Person {
       source: this.source,
       now,
     });
-    const changed =
-      next.firstName !== this.firstName ||
-      next.lastName !== this.lastName ||
-      next.email !== this.email ||
-      next.phone !== this.phone;
-    if (!changed) return false;
-    Object.assign(this.props, {
-      firstName: next.firstName,
-      lastName: next.lastName,
-      email: next.email,
-      phone: next.phone,
-      updatedAt: now,
-    });
-    return true;
+    const { firstName, lastName, email, phone } = next;
+    return applyChanges(this.props, { firstName, lastName, email, phone }, now);
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { newId } from '@lib/core';
+import { Entity, newId } from '@lib/core';
 
 /** `sign_in`: asked for on the sign-in page; `invitation`: sent when a member is invited. */
 export type LinkPurpose = 'sign_in' | 'invitation';
@@ -34,13 +34,7 @@ export interface ConsoleLinkProps {
 export type Redemption = 'redeemed' | 'expired' | 'used';
 
 /** A single-use link that signs a user in to the console. */
-export class ConsoleLink {
-  private constructor(private readonly props: ConsoleLinkProps) {}
-
-  static restore(props: ConsoleLinkProps): ConsoleLink {
-    return new ConsoleLink({ ...props });
-  }
-
+export class ConsoleLink extends Entity.exposing<ConsoleLinkProps>()('id', 'userId', 'purpose', 'organizationId') {
   static issue(input: {
     appKey: string;
     userId: string;
@@ -63,23 +57,6 @@ export class ConsoleLink {
       usedAt: null,
     });
     return { link, secret };
-  }
-
-  toSnapshot(): Readonly<ConsoleLinkProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get userId(): string {
-    return this.props.userId;
-  }
-  get purpose(): LinkPurpose {
-    return this.props.purpose;
-  }
-  get organizationId(): string | null {
-    return this.props.organizationId;
   }
 
   /** Whether it can still be used, without using it. */

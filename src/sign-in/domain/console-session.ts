@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { newId } from '@lib/core';
+import { Entity, newId } from '@lib/core';
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
@@ -24,13 +24,7 @@ export interface ConsoleSessionProps {
  * A signed-in browser. The cookie holds a random secret; only its hash is stored. It ends after 30 minutes
  * without a request, 12 hours after it began, or when the user signs out.
  */
-export class ConsoleSession {
-  private constructor(private readonly props: ConsoleSessionProps) {}
-
-  static restore(props: ConsoleSessionProps): ConsoleSession {
-    return new ConsoleSession({ ...props });
-  }
-
+export class ConsoleSession extends Entity.exposing<ConsoleSessionProps>()('id', 'userId', 'organizationId') {
   /** A new session (a new id at every sign-in); the secret goes to the cookie and nowhere else. */
   static start(input: { userId: string; organizationId: string | null; now: Date }): {
     session: ConsoleSession;
@@ -47,20 +41,6 @@ export class ConsoleSession {
       endedAt: null,
     });
     return { session, secret };
-  }
-
-  toSnapshot(): Readonly<ConsoleSessionProps> {
-    return Object.freeze({ ...this.props });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get userId(): string {
-    return this.props.userId;
-  }
-  get organizationId(): string | null {
-    return this.props.organizationId;
   }
 
   isActive(now: Date): boolean {

@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/core';
+import { Entity, ValidationFailedError } from '@lib/core';
 
 export interface SsoSettingsProps {
   organizationId: string;
@@ -16,13 +16,14 @@ export interface SsoSettingsProps {
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** An organization's single sign-on by OpenID Connect. */
-export class SsoSettings {
-  private constructor(private readonly props: SsoSettingsProps) {}
-
-  static restore(props: SsoSettingsProps): SsoSettings {
-    return new SsoSettings({ ...props, allowedDomains: [...props.allowedDomains] });
-  }
-
+export class SsoSettings extends Entity.exposing<SsoSettingsProps>()(
+  'organizationId',
+  'issuer',
+  'clientId',
+  'clientSecretSealed',
+  'allowedDomains',
+  'required',
+) {
   /**
    * Checks what an owner entered: an https issuer (http only on this machine, for a local provider), a client id,
    * at least one well-formed domain.
@@ -39,29 +40,6 @@ export class SsoSettings {
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
     return new SsoSettings({ ...props, clientId: props.clientId.trim(), allowedDomains: domains });
-  }
-
-  toSnapshot(): Readonly<SsoSettingsProps> {
-    return Object.freeze({ ...this.props, allowedDomains: [...this.props.allowedDomains] });
-  }
-
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get issuer(): string {
-    return this.props.issuer;
-  }
-  get clientId(): string {
-    return this.props.clientId;
-  }
-  get clientSecretSealed(): string {
-    return this.props.clientSecretSealed;
-  }
-  get allowedDomains(): readonly string[] {
-    return this.props.allowedDomains;
-  }
-  get required(): boolean {
-    return this.props.required;
   }
 
   allowsEmail(email: string): boolean {

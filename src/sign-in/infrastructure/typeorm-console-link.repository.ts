@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { saveSnapshot } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ConsoleLinkRepository } from '../application/console-link.repository';
 import { ConsoleLink, ConsoleLinkProps } from '../domain/console-link';
@@ -15,17 +16,13 @@ export class TypeormConsoleLinkRepository extends ConsoleLinkRepository {
   }
 
   async save(link: ConsoleLink): Promise<void> {
-    await activeManager(this.db)
-      .getRepository(ConsoleLinkRecord)
-      .save(Object.assign(new ConsoleLinkRecord(), link.toSnapshot()));
+    await saveSnapshot(activeManager(this.db), ConsoleLinkRecord, link);
   }
 
   async lockByHash(tokenHash: string): Promise<ConsoleLink | null> {
     const record = await activeManager(this.db)
-      .createQueryBuilder(ConsoleLinkRecord, 'link')
-      .where('link.token_hash = :tokenHash', { tokenHash })
-      .setLock('pessimistic_write')
-      .getOne();
+      .getRepository(ConsoleLinkRecord)
+      .findOne({ where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
     return record ? toDomain(record) : null;
   }
 

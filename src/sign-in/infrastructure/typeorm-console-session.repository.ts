@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull } from 'typeorm';
+import { saveSnapshot } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ConsoleSessionRepository } from '../application/console-session.repository';
 import { ConsoleSession } from '../domain/console-session';
@@ -13,9 +14,7 @@ export class TypeormConsoleSessionRepository extends ConsoleSessionRepository {
   }
 
   async save(session: ConsoleSession): Promise<void> {
-    await activeManager(this.db)
-      .getRepository(ConsoleSessionRecord)
-      .save(Object.assign(new ConsoleSessionRecord(), session.toSnapshot()));
+    await saveSnapshot(activeManager(this.db), ConsoleSessionRecord, session);
   }
 
   async findBySecretHash(secretHash: string): Promise<ConsoleSession | null> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { saveSnapshot } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { SsoSettingsRepository } from '../application/sso-settings.repository';
 import { SsoSettings } from '../domain/sso-settings';
@@ -18,9 +19,7 @@ export class TypeormSsoSettingsRepository extends SsoSettingsRepository {
   }
 
   async save(settings: SsoSettings): Promise<void> {
-    await activeManager(this.db)
-      .getRepository(SsoSettingsRecord)
-      .save(Object.assign(new SsoSettingsRecord(), settings.toSnapshot()));
+    await saveSnapshot(activeManager(this.db), SsoSettingsRecord, settings);
   }
 
   async anyRequires(organizationIds: readonly string[]): Promise<boolean> {
