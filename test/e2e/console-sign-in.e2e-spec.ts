@@ -23,7 +23,7 @@ function browserAt(t: TestApp): Agent {
   return request.agent(t.app.getHttpServer()).set('X-Forwarded-For', `198.51.100.${clients}`);
 }
 
-/** CONSOLE.md §2 over HTTP: links by email through the worker, sessions, CSRF, and the attempts refused. */
+/** Console sign-in over HTTP (docs/console.md): links by email through the worker, sessions, CSRF, attempts refused. */
 describe('console sign-in', () => {
   let smtp: SmtpCapture;
   let t: TestApp;
