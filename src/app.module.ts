@@ -89,7 +89,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_GUARD, useExisting: SubscriptionGuard },
         { provide: APP_GUARD, useExisting: RoleGuard },
-        // EXTENSIONS.md §4: the Idempotency-Key's syntax right after the role, before path ids and the body.
+        // docs/api-guide.md#request-pipeline: the Idempotency-Key's syntax right after the role, before ids and body.
         { provide: APP_GUARD, useExisting: IdempotencyKeyGuard },
         {
           provide: APP_GUARD,

@@ -76,7 +76,7 @@ export async function createHttpApp(options: CoreOptions): Promise<INestApplicat
   // After every guard, the route's own included (a path's 404 comes before the body's 400), as an interceptor would,
   // but reads then run through no interceptor at all.
   guardEveryRouteLast(app, app.get(JsonObjectBodyGuard));
-  // EXTENSIONS.md §4 for every POST and PATCH, present and future.
+  // The Idempotency-Key (docs/api-guide.md#idempotency-key) for every POST and PATCH, present and future.
   interceptWritingRoutes(app, app.get(IdempotencyInterceptor));
   // Signals are handled by the entry points (src/shutdown/graceful-shutdown.ts): readiness turns 503 first.
   await app.init();

@@ -15,7 +15,7 @@ import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snaps
 
 const useCases = [ShowAttestationEvidence, RenderCertificate];
 
-/** Evidence of an attestation: the evidence record and the certificate of completion (EXTENSIONS.md §5). */
+/** Evidence of an attestation: its record and certificate (docs/api-guide.md#evidence-of-an-attestation). */
 @Module({
   imports: [AttestationRequestsModule, EventsModule],
   controllers: [AttestationEvidenceController],

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RouteCatalog } from '@lib/http';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SignInModule } from '../sign-in/sign-in.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
+import { ConsoleNotFoundController } from './http/console-not-found.controller';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
 import { SingleSignOnController } from './http/single-sign-on.controller';
@@ -21,7 +23,9 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     MembersController,
     AuditLogPageController,
     SingleSignOnController,
+    // Last: it answers the paths under /console that none of the pages above claims.
+    ConsoleNotFoundController,
   ],
-  providers: [ConsoleDoor],
+  providers: [ConsoleDoor, RouteCatalog],
 })
 export class ConsoleModule {}

@@ -9,7 +9,7 @@ import { TypeormIdempotentResponses } from './infrastructure/typeorm-idempotent-
 import { IdempotencyKeyRecord } from './infrastructure/idempotency-key.record';
 
 /**
- * Idempotency-Key (EXTENSIONS.md §4) for every POST and PATCH under /api/v1: the API registers the guard and the
+ * Idempotency-Key (docs/api-guide.md) for every POST and PATCH under /api/v1: the API registers the guard and the
  * interceptor globally; the worker and the embedded API run the sweep of expired keys.
  */
 @Module({

@@ -6,7 +6,7 @@ import { Access } from '@lib/http';
 import { referenceAssetFile, REFERENCE_ASSETS, referencePage } from './api-reference-page';
 import { PublishedApiDescription } from './published-api-description';
 
-/** `GET /api/v1/openapi.json` and the reference at `/api/v1/docs`: no token, no rate limit (OPERATIONS.md). */
+/** `GET /api/v1/openapi.json` and the reference at `/api/v1/docs`: no token, no rate limit (docs/api-guide.md). */
 @Controller()
 @Access('public')
 @ApiExcludeController() // describes the API; not an operation of it

@@ -7,7 +7,7 @@ import { AuditLogModule } from '../audit-log/audit-log.module';
 import { IdentityModule } from '../identity/identity.module';
 import { ConsoleLinkEmails } from '../notifications/application/console-link-emails';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import { AppConfig } from '../config/app-config';
 import { ConsoleLinkRepository } from './application/console-link.repository';
 import { ConsoleSessionRepository } from './application/console-session.repository';
 import { ConsoleUrls } from './application/console-urls';
@@ -16,8 +16,10 @@ import { InviteMember } from './application/invite-member.use-case';
 import { ConfigureSso } from './application/configure-sso.use-case';
 import { FinishSsoSignIn, StartSsoSignIn } from './application/single-sign-on.use-cases';
 import { StartConsoleSession } from './application/start-console-session';
+import { SsoClientSecrets } from './application/sso-client-secrets';
 import { SsoSettingsRepository } from './application/sso-settings.repository';
 import { OpenIdProvider } from './application/open-id-provider';
+import { AesSsoClientSecrets } from './infrastructure/aes-sso-client-secrets';
 import { OpenIdClientProvider } from './infrastructure/openid-client-provider';
 import { TypeormSsoSettingsRepository } from './infrastructure/typeorm-sso-settings.repository';
 import { ListMembers } from './application/list-members.use-case';
@@ -50,7 +52,10 @@ const useCases = [
 @Module({
   imports: [
     TypeOrmModule.forFeature([ConsoleLinkRecord, ConsoleSessionRecord, SsoSettingsRecord]),
-    IdentityModule, AuditLogModule, NotificationsModule, WebhooksModule],
+    IdentityModule,
+    AuditLogModule,
+    NotificationsModule,
+  ],
   providers: [
     { provide: ConsoleLinkRepository, useClass: TypeormConsoleLinkRepository },
     { provide: ConsoleSessionRepository, useClass: TypeormConsoleSessionRepository },
@@ -58,6 +63,11 @@ const useCases = [
     { provide: ConsoleLinkEmails, useClass: ConsoleLinkEmailsAdapter },
     { provide: SsoSettingsRepository, useClass: TypeormSsoSettingsRepository },
     { provide: OpenIdProvider, useClass: OpenIdClientProvider },
+    {
+      provide: SsoClientSecrets,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AesSsoClientSecrets(config.appKey),
+    },
     ConsoleUrls,
     StartConsoleSession,
     ...useCases,

@@ -3,7 +3,7 @@ import { CreateUser } from '../../src/identity/application/create-user.use-case'
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** CONSOLE.md §3 through the API: the organization's tokens and its audit log, for owners and administrators. */
+/** API settings through the API (docs/console.md): the tokens and the audit log, for owners and administrators. */
 describe('API tokens and the audit log through the API', () => {
   let t: TestApp;
   let owner: Tenant;

@@ -25,7 +25,7 @@ async function pdfText(body: Buffer): Promise<{ text: string; pages: number }> {
 }
 
 /**
- * Evidence of an attestation (EXTENSIONS.md §5): the JSON evidence record in each state of a request, and the
+ * Evidence of an attestation (docs/api-guide.md): the JSON evidence record in each state of a request, and the
  * PDF certificate of completion of a signed one, read back with a PDF text extractor.
  */
 describe('evidence of an attestation', () => {

@@ -183,7 +183,10 @@ describe('the console in headless Chromium', () => {
     await check('organizations');
     await page.getByRole('link', { name: 'Single sign-on' }).click();
     await check('single-sign-on');
-    expect(checked).toHaveLength(11);
+    await page.goto(`${appUrl}/console/api-settings/x/y`);
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    await check('not-found');
+    expect(checked).toHaveLength(12);
     await context.close();
   });
 

@@ -23,7 +23,7 @@ function browserAt(t: TestApp): Agent {
   return request.agent(t.app.getHttpServer()).set('X-Forwarded-For', `198.51.100.${clients}`);
 }
 
-/** CONSOLE.md §2 over HTTP: links by email through the worker, sessions, CSRF, and the attempts refused. */
+/** Console sign-in over HTTP (docs/console.md): links by email through the worker, sessions, CSRF, attempts refused. */
 describe('console sign-in', () => {
   let smtp: SmtpCapture;
   let t: TestApp;
@@ -169,6 +169,34 @@ describe('console sign-in', () => {
     expect(none.status).toBe(403);
     const log = await t.http.get('/api/v1/audit-log?action=console.csrf_refused').set(owner.auth).expect(200);
     expect(log.body.data.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers an unknown path under /console with a console page, for GET and POST, not the API JSON', async () => {
+    const agent = browserAt(t);
+    const expectConsolePage = (answer: request.Response, status: number, title: string) => {
+      expect({ status: answer.status, type: answer.headers['content-type'] }).toEqual({
+        status,
+        type: 'text/html; charset=utf-8',
+      });
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['referrer-policy']).toBe('same-origin');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.text).toMatch(/^<!doctype html><html lang="en">/);
+      expect(answer.text).toContain(`<h1>${title}</h1>`);
+      expect(answer.text).toContain('<a href="/console">Back to the console</a>');
+    };
+    for (const path of ['/console/nope', '/console/api-settings/x/y', '/console/members/x/y/z', '/console/a%zz']) {
+      expectConsolePage(await agent.get(path), 404, 'Page not found');
+      expectConsolePage(await agent.post(path).type('form').send({ a: 'b' }), 404, 'Page not found');
+    }
+    const wrongMethod = await agent.delete('/console/sign-in');
+    expectConsolePage(wrongMethod, 405, 'This page cannot be shown');
+    expect(wrongMethod.headers.allow).toBe('GET, HEAD, POST');
+    // Outside /console, the API's JSON stays.
+    for (const path of ['/api/v1/nope', '/consoles', '/console.css']) {
+      const answer = await agent.get(path).expect(404);
+      expect({ path, body: answer.body }).toEqual({ path, body: { error: 'Not found.' } });
+    }
   });
 
   it('never redirects off-site after sign-in', async () => {

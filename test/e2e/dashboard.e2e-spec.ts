@@ -18,7 +18,7 @@ import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiv
  * are scraped every second, as Prometheus would. Every series a panel queries must exist in what they expose; each
  * panel is then drawn from the scraped samples (the same arithmetic as its PromQL: rates of counter deltas,
  * histogram_quantile over bucket deltas, max or sum of gauges) and the page is photographed with Chromium, into
- * test-output/dashboard/ (UPDATE_DASHBOARD_SCREENSHOT=1 also copies it to docs/dashboard.png for the README).
+ * test-output/dashboard/ (UPDATE_DASHBOARD_SCREENSHOT=1 also copies it to docs/dashboard.png for docs/operations.md).
  * Grafana and Prometheus themselves cannot be installed here; this is the honest substitute.
  */
 const ROOT = resolve(__dirname, '../..');

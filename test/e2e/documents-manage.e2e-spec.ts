@@ -9,7 +9,7 @@ const UNKNOWN = '01jzzzzzzzzzzzzzzzzzzzzzzz';
 const API = 'http://api.test/api/v1';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** GET/POST/PATCH /documents, archive, restore, and revisions (EXTENSIONS §6). */
+/** GET/POST/PATCH /documents, archive, restore, and revisions (docs/api-resources.md#documents). */
 describe('managing documents through the API', () => {
   let t: TestApp;
   let clock: FixedClock;

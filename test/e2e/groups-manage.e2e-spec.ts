@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 const UNKNOWN = '01jzzzzzzzzzzzzzzzzzzzzzzz';
 const API = 'http://api.test/api/v1';
 
-/** GET/POST/PATCH/DELETE /groups, its members and its documents (EXTENSIONS §6). */
+/** GET/POST/PATCH/DELETE /groups, its members and its documents (docs/api-resources.md#groups). */
 describe('managing groups through the API', () => {
   let t: TestApp;
   let clock: FixedClock;

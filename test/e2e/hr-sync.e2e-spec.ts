@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 jest.setTimeout(120_000);
 
 /**
- * What an HR system and a compliance team do with the API alone (EXTENSIONS §6): sync staff, publish policies,
+ * What an HR system and a compliance team do with the API alone (docs/api-resources.md): sync staff, publish policies,
  * put them in an auto-issuing group, and follow up a bounced email. Every effect is checked at the SMTP server.
  */
 describe('HR sync through the API', () => {

@@ -88,7 +88,7 @@ interface Effects {
   rows: string;
 }
 
-/** EXTENSIONS.md §4 against the real pipeline, PostgreSQL, Redis, worker and SMTP server. */
+/** docs/api-guide.md#idempotency-key against the real pipeline, PostgreSQL, Redis, worker and SMTP server. */
 describe('Idempotency-Key', () => {
   let t: TestApp;
   let smtp: SmtpCapture;

@@ -23,7 +23,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-/** Every metric the README documents, on the API and on the worker. */
+/** Every metric docs/operations.md#metrics documents, on the API and on the worker. */
 const DOCUMENTED = [
   'attest_http_requests_total',
   'attest_http_request_duration_seconds',

@@ -43,7 +43,7 @@ describe('a worker killed in the middle of a batch', () => {
     smtp.options.hold = true;
     await eventually(async () => smtp.held() === 5, 10_000, 'five deliveries in hand');
     // Answers given before the hold must be recorded first: a kill between a 250 and its commit is the one
-    // window where SMTP itself cannot prevent a second send (the README says so); this test is about the rest.
+    // window where SMTP cannot prevent a second send (docs/api-resources.md#emails); this test is about the rest.
     const sentCount = async () =>
       (await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE status = 'sent'`))[0].n as number;
     await eventually(async () => (await sentCount()) === smtp.messages.length, 10_000, 'accepted emails recorded');

@@ -134,7 +134,7 @@ describe('the OpenAPI description', () => {
           'GET /webhook-endpoints/{id}/deliveries',
           'GET /events',
           'GET /attestation-requests/{id}/events',
-          // EXTENSIONS §6: people, documents and groups through the API.
+          // People, documents and groups managed through the API (docs/api-resources.md).
           'PATCH /people/{id}',
           'POST /people/{id}/archive',
           'POST /people/{id}/restore',

@@ -6,7 +6,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 const UNKNOWN = '01jzzzzzzzzzzzzzzzzzzzzzzz';
 
-/** PATCH /people/{id}, POST /people/{id}/archive and /restore (EXTENSIONS §6). */
+/** PATCH /people/{id}, POST /people/{id}/archive and /restore (docs/api-resources.md#people). */
 describe('managing people through the API', () => {
   let t: TestApp;
   let clock: FixedClock;

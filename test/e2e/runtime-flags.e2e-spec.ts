@@ -6,8 +6,8 @@ import { declaredNodeFlags } from '../../bench/lib/api-process';
 const ROOT = join(__dirname, '..', '..');
 
 /**
- * The API's heap limits (README, Memory) are declared in three places that must agree; read as the benchmark reads
- * them, so it measures the API with the flags it is deployed with.
+ * The API's heap limits (docs/operations.md#memory) are declared in three places that must agree; read as the
+ * benchmark reads them, so it measures the API with the flags it is deployed with.
  */
 describe('the API process runs with its declared heap flags', () => {
   const flags = declaredNodeFlags(ROOT, 'dist/src/main.js');

@@ -16,8 +16,8 @@ export interface Exchange {
  * service answers is checked against the document.
  */
 export const UNDESCRIBED_PATHS: readonly RegExp[] = [
-  /^\/health\/(live|ready)\/?$/i, // probes, terminus format (OPERATIONS.md)
-  /^\/metrics$/i, // Prometheus text format, for the scraper (README, Metrics)
+  /^\/health\/(live|ready)\/?$/i, // probes, terminus format (docs/operations.md#health-and-probes)
+  /^\/metrics$/i, // Prometheus text format, for the scraper (docs/operations.md#metrics)
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
   /^\/console(\/|$|\.)/i, // the console's HTML pages
   /^\/api\/v1\/openapi\.json$/i, // the document itself

@@ -1,4 +1,4 @@
-/** Helpers of the TypeORM adapters: paging queries, LIKE patterns, unique-violation checks, runs of ids for set-based statements. */
+/** Helpers of the adapters: paged queries, LIKE patterns, unique violations, runs of ids, APP_KEY-sealed secrets. */
 export * from './fetch-page';
 export * from './like-pattern';
 export * from './unique-violation';
@@ -6,3 +6,4 @@ export * from './sql-ids';
 export * from './json-sql';
 export * from './unnest-rows';
 export * from './save-snapshot';
+export * from './app-key-sealer';

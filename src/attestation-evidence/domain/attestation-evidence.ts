@@ -27,7 +27,7 @@ export interface SignatureRecord {
   contentSha256: string;
 }
 
-/** One event of the request's event log (EXTENSIONS.md §2): `data` is the request as the API showed it then. */
+/** One event of the request's event log (docs/api-guide.md#events): `data` is the request as the API showed it then. */
 export interface EvidenceEvent {
   id: string;
   type: string;

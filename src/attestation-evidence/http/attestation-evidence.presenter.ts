@@ -2,7 +2,7 @@ import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
 import { presentAttestationRequest } from '../../attestation-requests/http/attestation-request.presenter';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 
-/** The contract's evidence record (EXTENSIONS.md §5). */
+/** The contract's evidence record (docs/api-guide.md#evidence-of-an-attestation). */
 export function presentAttestationEvidence(evidence: AttestationEvidence) {
   const { signature, revision, document } = evidence;
   return {

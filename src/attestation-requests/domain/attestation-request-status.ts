@@ -22,7 +22,7 @@ export const OPEN_STATUSES: readonly AttestationRequestStatus[] = ['created', 's
  * The allowed moves. The contract's diagram, plus edges it does not draw: a request with a delivery problem
  * can be canceled. Such a request is still open, and "an older open request becomes canceled" when a new one
  * is sent; without this edge a person whose email once bounced could never be sent that document again. And
- * every open request can be canceled (EXTENSIONS.md §1), `created` included.
+ * every open request can be canceled (docs/api-resources.md#attestation-requests), `created` included.
  */
 const TRANSITIONS: Record<AttestationRequestStatus, readonly AttestationRequestStatus[]> = {
   created: ['sent', 'canceled'],

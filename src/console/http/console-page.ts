@@ -3,7 +3,7 @@ import type { VNode } from 'preact';
 import { render } from 'preact-render-to-string';
 
 /**
- * CONSOLE.md §1: nothing but our own style sheet loads, no script at all runs, forms post only back here, no
+ * docs/console.md#security-headers-every-page: only our own style sheet loads, no script runs, forms post only here, no
  * site may frame a page, the Referer stays on this site, and no page is cached (they show an organization's data).
  */
 const CONTENT_SECURITY_POLICY = [

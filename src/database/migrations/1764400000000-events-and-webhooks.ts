@@ -4,7 +4,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The event log, webhook endpoints, and their deliveries log, which is also the webhooks' outbox.
  *
  * Each event keeps the id of the transaction that wrote it (`transaction_id`, xid8): the feed shows an event only
- * once every transaction that could still commit an earlier one has ended (see the README, "Events").
+ * once every transaction that could still commit an earlier one has ended (docs/api-guide.md#events).
  * A webhook attempt is a row of `webhook_deliveries`: pending when scheduled, then succeeded or failed; the pending
  * ones are what the relay hands to the queue.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotency-Key answers (EXTENSIONS.md §4): one row per organization and key, written in the transaction of the
+ * Idempotency-Key answers (docs/api-guide.md): one row per organization and key, written in the transaction of the
  * request it answers. The answer's body is encrypted (AES-256-GCM, key derived from APP_KEY); `expires_at` is
  * indexed for the sweep that deletes expired rows in batches.
  */

@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * worker fans committed events out to the endpoints afterwards, in batches. `webhook_fan_out` holds, per
  * organization that has had an endpoint, how far in the event log's order (transaction_id, id) the events were fanned
  * out. Events are read below the feed's watermark, so an event cannot appear behind a cursor once it has moved on
- * (see the README, "Events" and "Webhooks"). Organizations that have endpoints now start after what the old code
+ * (docs/architecture.md#events). Organizations that have endpoints now start after what the old code
  * already fanned out in the events' own transactions: every transaction up to this one.
  */
 export class WebhookFanOut1765100000000 implements MigrationInterface {

@@ -1,4 +1,4 @@
-/** The types of the events an attestation request records (EXTENSIONS.md §2), in the order the README lists them. */
+/** The types of the events an attestation request records (docs/api-guide.md#events). */
 export const REQUEST_EVENT_TYPES = [
   'attestation_request.created',
   'attestation_request.sent',

@@ -1,6 +1,6 @@
 import { InvalidRequestError } from '@lib/core';
 
-/** IETF draft-ietf-httpapi-idempotency-key-header, as EXTENSIONS.md §4 bounds it: 1 to 255 visible ASCII. */
+/** IETF draft-ietf-httpapi-idempotency-key-header, 1 to 255 visible ASCII (docs/api-guide.md#idempotency-key). */
 const VISIBLE_ASCII = /^[\x21-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

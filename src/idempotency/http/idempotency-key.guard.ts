@@ -4,7 +4,7 @@ import { KeyedRequest, takesIdempotencyKey } from './idempotent-route';
 
 /**
  * The key's syntax (400), checked for every POST and PATCH under /api/v1 right after the token, rate limit,
- * billing and role guards and before the body is looked at, as EXTENSIONS.md §4 orders it. Registered as a
+ * billing and role guards and before the body is looked at (docs/api-guide.md#request-pipeline). Registered as a
  * global guard, so a route added later is covered without a word in its controller.
  */
 @Injectable()

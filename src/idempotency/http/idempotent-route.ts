@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 
-/** Methods whose requests take an Idempotency-Key (EXTENSIONS.md §4): every POST and PATCH under /api/v1. */
+/** Methods whose requests take an Idempotency-Key: every POST and PATCH under /api/v1 (docs/api-guide.md). */
 const KEYED_METHODS = new Set(['POST', 'PATCH']);
 const API_PATH = /^\/api\/v1\//i;
 

@@ -3,8 +3,8 @@ import { Clock, ValidationFailedError } from '@lib/core';
 import { AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Actor } from '../../identity/application/actor';
-import { SecretBox } from '../../webhooks/application/secret-box';
 import { SsoSettings } from '../domain/sso-settings';
+import { SsoClientSecrets } from './sso-client-secrets';
 import { SsoSettingsRepository } from './sso-settings.repository';
 
 /** An owner sets the organization's OpenID Connect provider; a blank secret keeps the one stored. */
@@ -13,7 +13,7 @@ export class ConfigureSso {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly settings: SsoSettingsRepository,
-    private readonly box: SecretBox,
+    private readonly box: SsoClientSecrets,
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
   ) {}

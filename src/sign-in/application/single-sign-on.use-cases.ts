@@ -4,10 +4,10 @@ import { AuditTrail } from '../../audit-log/application/audit-trail';
 import type { Origin } from '../../audit-log/domain/audit-entry';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { UserRepository } from '../../identity/application/user.repository';
-import { SecretBox } from '../../webhooks/application/secret-box';
 import type { SsoSettings } from '../domain/sso-settings';
 import { ConsoleUrls } from './console-urls';
 import { AuthorizationAttempt, OpenIdClient, OpenIdProvider, SingleSignOnRefused } from './open-id-provider';
+import { SsoClientSecrets } from './sso-client-secrets';
 import { SsoSettingsRepository } from './sso-settings.repository';
 import { StartConsoleSession } from './start-console-session';
 
@@ -21,7 +21,7 @@ export class StartSsoSignIn {
   constructor(
     private readonly settings: SsoSettingsRepository,
     private readonly provider: OpenIdProvider,
-    private readonly box: SecretBox,
+    private readonly box: SsoClientSecrets,
     private readonly urls: ConsoleUrls,
   ) {}
 
@@ -48,7 +48,7 @@ export class FinishSsoSignIn {
     private readonly unitOfWork: UnitOfWork,
     private readonly settings: SsoSettingsRepository,
     private readonly provider: OpenIdProvider,
-    private readonly box: SecretBox,
+    private readonly box: SsoClientSecrets,
     private readonly users: UserRepository,
     private readonly startSession: StartConsoleSession,
     private readonly audit: AuditTrail,
@@ -106,6 +106,6 @@ export class FinishSsoSignIn {
   }
 }
 
-function clientOf(settings: SsoSettings, box: SecretBox): OpenIdClient {
+function clientOf(settings: SsoSettings, box: SsoClientSecrets): OpenIdClient {
   return { issuer: settings.issuer, clientId: settings.clientId, clientSecret: box.open(settings.clientSecretSealed) };
 }

@@ -6,7 +6,7 @@ import { isNonPublicAddress } from '../domain/network-address';
 import { HostResolver } from './host-resolver';
 
 /**
- * The rules of an endpoint's URL (EXTENSIONS.md §3): https, at most 2,048 characters, and no private, loopback,
+ * An endpoint's URL (docs/api-guide.md#webhooks): https, at most 2,048 characters, and no private, loopback,
  * link-local or unique-local address, neither written in the URL nor among what its host resolves to now, unless
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true. A host that does not resolve now is accepted: every delivery resolves it
  * again and applies the same rule.

@@ -1,4 +1,4 @@
-/** Seconds to wait before each retry: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (EXTENSIONS.md §3). */
+/** Seconds before each retry: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (docs/api-guide.md#webhooks). */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
 /**

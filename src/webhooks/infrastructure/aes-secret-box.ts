@@ -1,42 +1,20 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { AppKeySealer } from '@lib/persistence';
 import { SecretBox } from '../application/secret-box';
 
-const VERSION = 'v1';
-
-/**
- * AES-256-GCM with a key derived from APP_KEY by HKDF-SHA256 (its own `info`, so it never equals the key of the
- * page links). Stored as `v1.<base64 of iv | tag | ciphertext>`. Without APP_KEY nothing can be sealed or opened.
- */
+/** Endpoint secrets sealed under their own APP_KEY-derived key (never the key of the page links). */
 export class AesSecretBox extends SecretBox {
-  private readonly key: Buffer | null;
+  private readonly sealer: AppKeySealer;
 
   constructor(appKey: string | undefined) {
     super();
-    this.key = appKey
-      ? Buffer.from(hkdfSync('sha256', appKey, Buffer.alloc(0), 'attestation-service webhook endpoint secrets', 32))
-      : null;
+    this.sealer = new AppKeySealer(appKey, 'attestation-service webhook endpoint secrets');
   }
 
   seal(plaintext: string): string {
-    const key = this.requireKey();
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64')}`;
+    return this.sealer.seal(plaintext);
   }
 
   open(sealed: string): string {
-    const key = this.requireKey();
-    const [version, payload] = sealed.split('.', 2);
-    if (version !== VERSION || !payload) throw new Error('unknown sealed secret format');
-    const bytes = Buffer.from(payload, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  }
-
-  private requireKey(): Buffer {
-    if (!this.key) throw new Error('APP_KEY is not set: webhook secrets cannot be sealed or opened');
-    return this.key;
+    return this.sealer.open(sealed);
   }
 }
