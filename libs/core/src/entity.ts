@@ -15,7 +15,7 @@ function copyOf<P extends object>(props: P): P {
 }
 
 /**
- * An entity made from a props object (STYLE.md 11): its state lives in `props`, changed only by its methods. A
+ * An entity made from a props object: its state lives in `props`, changed only by its methods. A
  * subclass's named constructors (`create`, `issue`...) apply its rules; `restore` and the constructor take a state
  * as stored and apply none. Both keep a copy, so the caller's object is never the entity's state.
  */
