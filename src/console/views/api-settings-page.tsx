@@ -1,7 +1,7 @@
 import type { ApiToken } from '../../identity/domain/api-token';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout, roleName } from './layout';
-import { PostButton, ScrollTable } from './table';
+import { DangerButton, ScrollTable } from './table';
 import type { Role } from '../../identity/domain/role';
 
 export interface MemberChoice {
@@ -58,12 +58,11 @@ export function ApiSettingsPage(props: {
                 ) : token.expiresAt && token.expiresAt <= now ? (
                   'Expired'
                 ) : (
-                  <PostButton
+                  <DangerButton
                     action={`/console/api-settings/tokens/${token.id}/revoke`}
                     csrf={csrf}
-                    kind="danger"
-                    label={`Revoke ${token.name}`}
                     text="Revoke"
+                    of={token.name}
                   />
                 )}
               </td>

@@ -1,7 +1,7 @@
 import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout, RoleOptions } from './layout';
-import { PostButton, ScrollTable } from './table';
+import { DangerButton, ScrollTable } from './table';
 
 /** The organization's users: role and last sign-in; invite, change a role, remove. */
 export function MembersPage(props: { context: ManagingContext; csrf: string; members: Member[]; notice?: string }) {
@@ -31,12 +31,11 @@ export function MembersPage(props: { context: ManagingContext; csrf: string; mem
             </td>
             <td>{formatTime(member.lastSignInAt)}</td>
             <td>
-              <PostButton
+              <DangerButton
                 action={`/console/members/${member.userId}/remove`}
                 csrf={csrf}
-                kind="danger"
-                label={`Remove ${member.name}`}
                 text="Remove"
+                of={member.name}
               />
             </td>
           </tr>

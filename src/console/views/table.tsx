@@ -19,12 +19,12 @@ export function ScrollTable(props: { label: string; columns: string[]; children:
   );
 }
 
-/** One button that posts (with the page's form token) to `action`, e.g. "Revoke" in a row of a table. */
-export function PostButton(props: { action: string; csrf: string; kind: string; label: string; text: string }) {
+/** The button of a row that posts a destructive action (with the page's form token), e.g. "Revoke" a token. */
+export function DangerButton(props: { action: string; csrf: string; text: string; of: string }) {
   return (
     <form method="post" action={props.action} class="inline">
       <Csrf token={props.csrf} />
-      <button type="submit" class={props.kind} aria-label={props.label}>
+      <button type="submit" class="danger" aria-label={`${props.text} ${props.of}`}>
         {props.text}
       </button>
     </form>
