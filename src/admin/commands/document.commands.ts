@@ -86,7 +86,6 @@ export const updateDocumentCommand: AdminCommand = {
 export const restoreDocumentCommand = oneIdCommand({
   name: 'document:restore',
   summary: 'Restore an archived document: listed again, and requests can be sent for it.',
-  option: ['document', 'the document id'],
   act: (app, documentId) => app.get(RestoreDocument).execute({ documentId }),
   present: presentDocument,
 });
@@ -94,7 +93,6 @@ export const restoreDocumentCommand = oneIdCommand({
 export const archiveDocumentCommand = oneIdCommand({
   name: 'document:archive',
   summary: 'Archive a document: it leaves the default list; its requests, attestations and groups stay.',
-  option: ['document', 'the document id'],
   act: (app, documentId) => app.get(ArchiveDocument).execute({ documentId }),
   present: presentDocument,
 });

@@ -35,7 +35,6 @@ export const archivePersonCommand = oneIdCommand({
   summary:
     'Archive a person: they leave the default lists and can no longer be added to groups; memberships, ' +
     'assignments and requests stay.',
-  option: ['person', 'the person id'],
   act: (app, personId) => app.get(ArchivePerson).execute({ personId }),
   present: presentPerson,
 });
@@ -43,7 +42,6 @@ export const archivePersonCommand = oneIdCommand({
 export const restorePersonCommand = oneIdCommand({
   name: 'person:restore',
   summary: 'Restore an archived person: listed again, and can be added to groups.',
-  option: ['person', 'the person id'],
   act: (app, personId) => app.get(RestorePerson).execute({ personId }),
   present: presentPerson,
 });

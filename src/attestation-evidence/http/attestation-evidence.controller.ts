@@ -1,14 +1,13 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
+import { UlidPathPipe } from '@lib/http';
+import { RequestEndpoint } from '../../attestation-requests/http/attestation-requests-endpoints';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { RenderCertificate } from '../application/render-certificate.use-case';
 import { ShowAttestationEvidence } from '../application/show-attestation-evidence.use-case';
 import { presentAttestationEvidence } from './attestation-evidence.presenter';
 import { AttestationEvidenceResponse } from './attestation-evidence.response';
-
-const NOT_FOUND = 'No such request in the organization (a malformed id included).';
 
 /** What an auditor files for a request: the evidence record (JSON) and the certificate of completion (PDF). */
 @Controller('attestation-requests')
@@ -19,27 +18,23 @@ export class AttestationEvidenceController {
   ) {}
 
   @Get(':id/evidence')
-  @ApiEndpoint({
+  @RequestEndpoint({
     operationId: 'showAttestationEvidence',
-    tag: 'Attestation requests',
     summary: 'Evidence of an attestation',
     description:
       'The request, its document and revision (with the SHA-256 fingerprint the attestation page shows), and, once ' +
       'signed, the audit entry: typed name, whether it resembles the recipient’s name, time, IP address, user ' +
       'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status.',
     success: { status: 200, description: 'The evidence record.', type: AttestationEvidenceResponse },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The request's ULID.")
   async evidence(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     const evidence = await this.showEvidence.execute({ organizationId: principal.organization.id, requestId: id });
     return presentAttestationEvidence(evidence);
   }
 
   @Get(':id/certificate')
-  @ApiEndpoint({
+  @RequestEndpoint({
     operationId: 'downloadAttestationCertificate',
-    tag: 'Attestation requests',
     summary: 'Certificate of completion (PDF)',
     description:
       'An A4 PDF drawn on request from the evidence record: organization, document and revision, the SHA-256 of ' +
@@ -60,10 +55,8 @@ export class AttestationEvidenceController {
         },
       },
     },
-    notFound: NOT_FOUND,
     conflict: 'The request is not `attested`: `{"error":"The attestation request is not attested."}`.',
   })
-  @ApiUlidPath('id', "The request's ULID.")
   async certificate(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,

@@ -2,31 +2,26 @@ import { resemblesName } from './name-resemblance';
 
 describe('resemblesName', () => {
   it.each([
-    ['Ada Lovelace', 'Ada Lovelace'],
-    ['  ada   LOVELACE ', 'Ada Lovelace'],
-    ['Lovelace Ada', 'Ada Lovelace'],
-    ['Ada Lovelace', 'Ada King Lovelace'],
-    ['Ada King Lovelace', 'Ada Lovelace'],
-    ['Zoe Saldana', 'Zoë Saldaña'],
-    ['Zoë Saldaña', 'Zoe Saldana'],
-    ['Jean Luc Picard', 'Jean-Luc Picard'],
-    ['Miles OBrien', "Miles O'Brien"],
-    ['Miles O’Brien', "Miles O'Brien"],
-    ['Hans Strasse', 'Hans Straße'],
-    ['Grace Hopper', 'Hopper'],
-  ])('%j resembles %j', (typed, recipient) => {
-    expect(resemblesName(typed, recipient)).toBe(true);
-  });
-
-  it.each([
-    ['Mallory Lovelace', 'Ada Lovelace'],
-    ['Ada', 'Ada Lovelace'],
-    ['A. Lovelace', 'Ada Lovelace'],
-    ['AdaLovelace', 'Ada Lovelace'],
-    ['', 'Ada Lovelace'],
-    ['!!!', 'Ada Lovelace'],
-    ['<script>Ada</script>', 'Ada Lovelace'],
-  ])('%j does not resemble %j', (typed, recipient) => {
-    expect(resemblesName(typed, recipient)).toBe(false);
+    ['Ada Lovelace', 'Ada Lovelace', true],
+    ['  ada   LOVELACE ', 'Ada Lovelace', true],
+    ['Lovelace Ada', 'Ada Lovelace', true],
+    ['Ada Lovelace', 'Ada King Lovelace', true],
+    ['Ada King Lovelace', 'Ada Lovelace', true],
+    ['Zoe Saldana', 'Zoë Saldaña', true],
+    ['Zoë Saldaña', 'Zoe Saldana', true],
+    ['Jean Luc Picard', 'Jean-Luc Picard', true],
+    ['Miles OBrien', "Miles O'Brien", true],
+    ['Miles O’Brien', "Miles O'Brien", true],
+    ['Hans Strasse', 'Hans Straße', true],
+    ['Grace Hopper', 'Hopper', true],
+    ['Mallory Lovelace', 'Ada Lovelace', false],
+    ['Ada', 'Ada Lovelace', false],
+    ['A. Lovelace', 'Ada Lovelace', false],
+    ['AdaLovelace', 'Ada Lovelace', false],
+    ['', 'Ada Lovelace', false],
+    ['!!!', 'Ada Lovelace', false],
+    ['<script>Ada</script>', 'Ada Lovelace', false],
+  ])('%j resembles %j: %s', (typed, recipient, resembles) => {
+    expect(resemblesName(typed, recipient)).toBe(resembles);
   });
 });

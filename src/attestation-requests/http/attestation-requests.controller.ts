@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { normaliseId } from '@lib/core';
-import { ApiEndpoint, ApiUlidPath, listItems, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { listItems, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -15,6 +15,7 @@ import type { AttestationRequestStatus } from '../domain/attestation-request-sta
 import { presentAttestationRequest } from './attestation-request.presenter';
 import { AttestationRequestPage, AttestationRequestResponse } from './attestation-request.response';
 import { CreateAttestationRequestBody, ListAttestationRequestsQuery, parseDateTime } from './attestation-requests.dto';
+import { RequestsEndpoint, RequestEndpoint } from './attestation-requests-endpoints';
 
 @Controller('attestation-requests')
 export class AttestationRequestsController {
@@ -29,9 +30,8 @@ export class AttestationRequestsController {
 
   /** A page of the organization's requests; the filters combine with AND and are carried in the links. */
   @Get()
-  @ApiEndpoint({
+  @RequestsEndpoint({
     operationId: 'listAttestationRequests',
-    tag: 'Attestation requests',
     summary: 'List attestation requests',
     description:
       "The organization's requests, oldest first (by `created_at`, then `id`). Filters, each optional, combine " +
@@ -69,17 +69,14 @@ export class AttestationRequestsController {
   }
 
   @Get(':id')
-  @ApiEndpoint({
+  @RequestEndpoint({
     operationId: 'showAttestationRequest',
-    tag: 'Attestation requests',
     summary: 'Show an attestation request',
     description:
       'One request of the organization, in whatever status. An id of another organization, or a malformed one, ' +
       'answers 404 like a missing one.',
     success: { status: 200, description: 'The request.', type: AttestationRequestResponse },
-    notFound: 'No such request in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The request's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentAttestationRequest(
       await this.showRequest.execute({ organizationId: principal.organization.id, requestId: id }),
@@ -88,9 +85,8 @@ export class AttestationRequestsController {
 
   /** 201 with the new request; its email is queued once the request commits. */
   @Post()
-  @ApiEndpoint({
+  @RequestsEndpoint({
     operationId: 'createAttestationRequest',
-    tag: 'Attestation requests',
     summary: 'Send a document for signature',
     description:
       "Sends the document's latest published revision to the person for a typed-name signature. The request is " +
@@ -119,9 +115,8 @@ export class AttestationRequestsController {
   /** A JSON body, or none, is ignored. */
   @Post(':id/cancel')
   @HttpCode(200)
-  @ApiEndpoint({
+  @RequestEndpoint({
     operationId: 'cancelAttestationRequest',
-    tag: 'Attestation requests',
     summary: 'Cancel an attestation request',
     description:
       'An open request (`created`, `sent`, `viewed`, `bounced`, `failed`, `complained`) becomes `canceled` with ' +
@@ -129,10 +124,8 @@ export class AttestationRequestsController {
       'answered unchanged. A JSON body is ignored.',
     success: { status: 200, description: 'The canceled request.', type: AttestationRequestResponse },
     jsonBody: true,
-    notFound: 'No such request in the organization (a malformed id included).',
     conflict: 'The request is attested or expired (`The attestation request is attested.`).',
   })
-  @ApiUlidPath('id', "The request's ULID.")
   async cancel(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentAttestationRequest(
       await this.cancelRequest.execute({ organizationId: principal.organization.id, requestId: id }),
@@ -142,9 +135,8 @@ export class AttestationRequestsController {
   /** No body is read; a JSON one is ignored. */
   @Post(':id/remind')
   @HttpCode(200)
-  @ApiEndpoint({
+  @RequestEndpoint({
     operationId: 'remindAttestationRequest',
-    tag: 'Attestation requests',
     summary: 'Send a reminder now',
     description:
       "Emails the lifecycle's reminder, with the same page link as the request's first email, to a `sent` or " +
@@ -154,12 +146,10 @@ export class AttestationRequestsController {
       'from the latest reminder of either kind.',
     success: { status: 200, description: 'The reminded request.', type: AttestationRequestResponse },
     jsonBody: true,
-    notFound: 'No such request in the organization (a malformed id included).',
     conflict:
       'Checked in this order: the status (final, or a delivery problem: send a new request instead), named; the ' +
       'person or the document archived, or `expires_at` passed, said which; a reminder less than an hour ago.',
   })
-  @ApiUlidPath('id', "The request's ULID.")
   async remind(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentAttestationRequest(
       await this.remindRequest.execute({ organizationId: principal.organization.id, requestId: id }),

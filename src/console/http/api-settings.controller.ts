@@ -13,7 +13,7 @@ import { ApiSettingsPage } from '../views/api-settings-page';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
-import { actorIn } from './console-actor';
+import { managingForm } from './console-actor';
 
 /** The tokens shown at once: the API pages beyond them. */
 const TOKENS_SHOWN = 100;
@@ -41,12 +41,11 @@ export class ApiSettingsController {
 
   @Post('tokens')
   async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const scope = form.get('scope') || 'api:use';
     const expiresOn = form.get('expires_on') ?? '';
     const created = await this.createToken.execute({
-      actor: actorIn(context, this.door.origin(request)),
+      actor,
       name: form.get('name') ?? '',
       scope: isTokenScope(scope) ? scope : undefined,
       // A day chosen in the form: the token works until that day ends (UTC).
@@ -62,9 +61,8 @@ export class ApiSettingsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.revokeToken.execute(id, actorIn(context, this.door.origin(request)));
+    const { actor } = await managingForm(this.door, request);
+    await this.revokeToken.execute(id, actor);
     redirect(response, '/console/api-settings');
   }
 

@@ -8,7 +8,7 @@ import { Access } from '@lib/http';
 import { InviteMember } from '../../sign-in/application/invite-member.use-case';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { MembersPage } from '../views/members-page';
-import { actorIn } from './console-actor';
+import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
@@ -43,10 +43,9 @@ export class MembersController {
 
   @Post()
   async invite(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { form, actor } = await managingForm(this.door, request);
     await this.inviteMember.execute({
-      actor: actorIn(context, this.door.origin(request)),
+      actor,
       email: form.get('email') ?? '',
       name: form.get('name') ?? '',
       role: (form.get('role') ?? '') as Role,
@@ -60,9 +59,7 @@ export class MembersController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
-    const actor = actorIn(context, this.door.origin(request));
+    const { form, actor } = await managingForm(this.door, request);
     await this.changeMember.execute({ actor, userId: id, role: (form.get('role') ?? '') as Role });
     redirect(response, '/console/members?done=changed');
   }
@@ -73,9 +70,8 @@ export class MembersController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.changeMember.execute({ actor: actorIn(context, this.door.origin(request)), userId: id, role: null });
+    const { actor } = await managingForm(this.door, request);
+    await this.changeMember.execute({ actor, userId: id, role: null });
     redirect(response, '/console/members?done=removed');
   }
 }

@@ -1,6 +1,7 @@
 import type { ApiToken } from '../../identity/domain/api-token';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout, roleName } from './layout';
+import { DangerButton, ScrollTable } from './table';
 import type { Role } from '../../identity/domain/role';
 
 export interface MemberChoice {
@@ -38,49 +39,36 @@ export function ApiSettingsPage(props: {
       {tokens.length === 0 ? (
         <p>No token yet.</p>
       ) : (
-        <div class="scroll" role="region" aria-label="Tokens" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Scope</th>
-                <th scope="col">Acts as</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr>
-                  <td>{token.name}</td>
-                  <td>{token.scope}</td>
-                  <td>{nameOf(token.userId)}</td>
-                  <td>{nameOf(token.createdByUserId)}</td>
-                  <td>{formatTime(token.createdAt)}</td>
-                  <td>{formatTime(token.lastUsedAt)}</td>
-                  <td>{formatTime(token.expiresAt)}</td>
-                  <td>
-                    {token.revokedAt ? (
-                      `Revoked ${formatTime(token.revokedAt)}`
-                    ) : token.expiresAt && token.expiresAt <= now ? (
-                      'Expired'
-                    ) : (
-                      <form method="post" action={`/console/api-settings/tokens/${token.id}/revoke`} class="inline">
-                        <Csrf token={csrf} />
-                        <button type="submit" class="danger" aria-label={`Revoke ${token.name}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Tokens"
+          columns={['Name', 'Scope', 'Acts as', 'Created by', 'Created', 'Last used', 'Expires', 'Status']}
+        >
+          {tokens.map((token) => (
+            <tr>
+              <td>{token.name}</td>
+              <td>{token.scope}</td>
+              <td>{nameOf(token.userId)}</td>
+              <td>{nameOf(token.createdByUserId)}</td>
+              <td>{formatTime(token.createdAt)}</td>
+              <td>{formatTime(token.lastUsedAt)}</td>
+              <td>{formatTime(token.expiresAt)}</td>
+              <td>
+                {token.revokedAt ? (
+                  `Revoked ${formatTime(token.revokedAt)}`
+                ) : token.expiresAt && token.expiresAt <= now ? (
+                  'Expired'
+                ) : (
+                  <DangerButton
+                    action={`/console/api-settings/tokens/${token.id}/revoke`}
+                    csrf={csrf}
+                    text="Revoke"
+                    of={token.name}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
       <h2>Create a token</h2>
       <form method="post" action="/console/api-settings/tokens" class="stack">

@@ -1,6 +1,7 @@
 import type { AuditEntryProps } from '../../audit-log/domain/audit-entry';
 import type { ManagingContext } from '../http/console-door';
 import { formatTime, Layout } from './layout';
+import { ScrollTable } from './table';
 
 /** Newest first, filterable by user and action, with the CSV export of what is shown. */
 export function AuditLogPage(props: {
@@ -33,30 +34,17 @@ export function AuditLogPage(props: {
       <p>
         <a href={`/console/audit-log.csv?${query.toString()}`}>Export as CSV</a>
       </p>
-      <div class="scroll" role="region" aria-label="Audit log" tabIndex={0}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">IP</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr>
-                <td>{formatTime(entry.at)}</td>
-                <td>{entry.userId ? (userNames.get(entry.userId) ?? entry.userId) : '—'}</td>
-                <td>{entry.action}</td>
-                <td>{entry.ip ?? '—'}</td>
-                <td class="details">{JSON.stringify(entry.details)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label="Audit log" columns={['When', 'Who', 'Action', 'IP', 'Details']}>
+        {entries.map((entry) => (
+          <tr>
+            <td>{formatTime(entry.at)}</td>
+            <td>{entry.userId ? (userNames.get(entry.userId) ?? entry.userId) : '—'}</td>
+            <td>{entry.action}</td>
+            <td>{entry.ip ?? '—'}</td>
+            <td class="details">{JSON.stringify(entry.details)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
       {props.hasMore && last && (
         <p>
           <a href={`/console/audit-log?${query.toString()}&before=${last.id}`}>Older entries</a>

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { hasFullApiAccess } from '../../identity/domain/role';
+import { hasFullApiAccess, type Role, ROLES } from '../../identity/domain/role';
 import type { ConsoleContext } from '../../sign-in/application/console-context';
 
 export interface PageChrome {
@@ -101,4 +101,17 @@ export function Csrf(props: { token: string }) {
 
 export function formatTime(date: Date | null): string {
   return date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
+}
+
+/** The roles to choose from in a `<select>`, `selected` chosen. */
+export function RoleOptions(props: { selected: Role }) {
+  return (
+    <>
+      {ROLES.map((role) => (
+        <option value={role} selected={role === props.selected}>
+          {roleName(role)}
+        </option>
+      ))}
+    </>
+  );
 }

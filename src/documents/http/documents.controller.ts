@@ -1,7 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
-  ApiEndpoint,
-  ApiUlidPath,
   describeBodyLimit,
   LARGE_BODY_LIMIT_BYTES,
   PageQuery,
@@ -26,8 +24,7 @@ import { DocumentPathGuard } from './document-path.guard';
 import { presentDocument, presentPublishedRevision, presentRevision } from './document.presenter';
 import { DocumentPage, DocumentResponse, DocumentRevisionPage, PublishedRevisionResponse } from './document.response';
 import { CreateDocumentBody, ListDocumentsQuery, PublishRevisionBody, UpdateDocumentBody } from './documents.dto';
-
-const NOT_FOUND = 'No such document in the organization (a malformed id included).';
+import { DocumentsEndpoint, DocumentEndpoint } from './documents-endpoints';
 
 @Controller('documents')
 @UseGuards(DocumentPathGuard)
@@ -45,9 +42,8 @@ export class DocumentsController {
   ) {}
 
   @Get()
-  @ApiEndpoint({
+  @DocumentsEndpoint({
     operationId: 'listDocuments',
-    tag: 'Documents',
     summary: 'List documents',
     description: 'Active documents by default, ordered by name, each with its attestation counts.',
     success: { status: 200, description: 'A page of documents.', type: DocumentPage },
@@ -62,9 +58,8 @@ export class DocumentsController {
   }
 
   @Post()
-  @ApiEndpoint({
+  @DocumentsEndpoint({
     operationId: 'createDocument',
-    tag: 'Documents',
     summary: 'Create a document',
     description:
       'A `signature` document, unpublished until a revision is published. `requires_signature` defaults to true, ' +
@@ -85,9 +80,8 @@ export class DocumentsController {
   }
 
   @Get(':id')
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'showDocument',
-    tag: 'Documents',
     summary: 'Show a document',
     description: 'The document as the list shows it, with its attestation counts, archived or not.',
     success: {
@@ -95,9 +89,7 @@ export class DocumentsController {
       description: 'The document with its attestation counts, archived or not.',
       type: DocumentResponse,
     },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
       await this.showDocument.execute({ organizationId: principal.organization.id, documentId: id }),
@@ -105,19 +97,16 @@ export class DocumentsController {
   }
 
   @Patch(':id')
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'updateDocument',
-    tag: 'Documents',
     summary: 'Change a document',
     description:
       'Any of `name`, `requires_signature`, `renewal_interval_days`, `auto_renew`, with the rules of POST /documents; ' +
       'absent fields keep their value. Requests and attestations already made stay as they are.',
     success: { status: 200, description: 'The document as it is now.', type: DocumentResponse },
     jsonBody: true,
-    notFound: NOT_FOUND,
     unprocessable: 'A field is invalid, or `name` is null or empty.',
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
@@ -138,9 +127,8 @@ export class DocumentsController {
 
   @Post(':id/archive')
   @HttpCode(200)
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'archiveDocument',
-    tag: 'Documents',
     summary: 'Archive a document',
     description:
       'Sets `archived_at`: the document leaves the default list and no new request can be sent for it. Its ' +
@@ -148,9 +136,7 @@ export class DocumentsController {
       'body is ignored.',
     success: { status: 200, description: 'The document, archived.', type: DocumentResponse },
     jsonBody: true,
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
       await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id }),
@@ -159,16 +145,13 @@ export class DocumentsController {
 
   @Post(':id/restore')
   @HttpCode(200)
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'restoreDocument',
-    tag: 'Documents',
     summary: 'Restore an archived document',
     description: 'Clears `archived_at`. Restoring an active document changes nothing. A JSON body is ignored.',
     success: { status: 200, description: 'The document, active.', type: DocumentResponse },
     jsonBody: true,
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
       await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id }),
@@ -176,9 +159,8 @@ export class DocumentsController {
   }
 
   @Post(':id/revisions')
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'publishDocumentRevision',
-    tag: 'Documents',
     summary: 'Publish a new revision',
     description:
       'The revision becomes the latest: people who attested an earlier one move to `attested_outdated` in the ' +
@@ -188,11 +170,9 @@ export class DocumentsController {
     success: { status: 201, description: 'The published revision.', type: PublishedRevisionResponse },
     jsonBody: true,
     bodyLimit: describeBodyLimit(LARGE_BODY_LIMIT_BYTES),
-    notFound: NOT_FOUND,
     unprocessable:
       '`format` is missing or not `markdown`/`text`, or `content` is not a string of at most 500,000 characters.',
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async publish(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
@@ -208,16 +188,13 @@ export class DocumentsController {
   }
 
   @Get(':id/revisions')
-  @ApiEndpoint({
+  @DocumentEndpoint({
     operationId: 'listDocumentRevisions',
-    tag: 'Documents',
     summary: "List a document's revisions",
     description: 'Published revisions, newest first (then by id, descending), without their text.',
     success: { status: 200, description: 'A page of revisions.', type: DocumentRevisionPage },
-    notFound: NOT_FOUND,
     unprocessable: 'A paging parameter is invalid.',
   })
-  @ApiUlidPath('id', "The document's ULID.")
   async revisions(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,

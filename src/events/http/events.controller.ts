@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, listItems, UlidPathPipe } from '@lib/http';
+import { listItems, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListEvents } from '../application/list-events.use-case';
@@ -7,6 +7,7 @@ import { ListRequestEvents } from '../application/list-request-events.use-case';
 import type { RequestEventType } from '../domain/event-type';
 import { DEFAULT_EVENTS_LIMIT, ListEventsQuery } from './events.dto';
 import { EventFeedPage, EventList } from './event.response';
+import { EventsEndpoint, RequestEventsEndpoint } from './events-endpoints';
 
 @Controller()
 export class EventsController {
@@ -16,9 +17,8 @@ export class EventsController {
   ) {}
 
   @Get('events')
-  @ApiEndpoint({
+  @EventsEndpoint({
     operationId: 'listEvents',
-    tag: 'Events',
     summary: 'Read the event feed',
     description:
       "The organization's events in the order they were recorded, after `after`. Polling with `after` = the last " +
@@ -41,17 +41,14 @@ export class EventsController {
   }
 
   @Get('attestation-requests/:id/events')
-  @ApiEndpoint({
+  @RequestEventsEndpoint({
     operationId: 'listAttestationRequestEvents',
-    tag: 'Events',
     summary: "List an attestation request's events",
     description:
       'Every event recorded for one request of the organization, oldest first, in the same shape as the feed. ' +
       "Another organization's request, or a malformed id, answers 404.",
     success: { status: 200, description: 'Its events, oldest first, as in the feed.', type: EventList },
-    notFound: 'No such request in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The attestation request's ULID.")
   async forRequest(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return {
       data: await this.listRequestEvents.execute({

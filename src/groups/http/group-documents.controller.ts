@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath } from '@lib/http';
+import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';
 import type { Group } from '../domain/group';
@@ -15,9 +15,8 @@ export class GroupDocumentsController {
   /** Always 200, one entry per requested id in the request's order; emails leave after the commit. */
   @Post()
   @HttpCode(200)
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'addDocumentsToGroup',
-    tag: 'Groups',
     summary: 'Add documents to a group',
     description:
       'All or nothing, in one transaction. Documents already in the group are accepted as they are. Each new ' +
@@ -31,12 +30,10 @@ export class GroupDocumentsController {
       type: GroupDocumentList,
     },
     jsonBody: true,
-    notFound: 'No such group in the organization (a malformed id included): `{"error":"Group not found."}`.',
     unprocessable:
       '`document_ids` is missing, empty, over 100, has duplicates, or names something that is not an active ' +
       'document of the organization (errors keyed `document_ids.N`).',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async add(@FoundInPath('group') group: Group, @Body() body: AddDocumentsToGroupBody) {
     const added = await this.addDocuments.execute({ group, documentIds: body.document_ids });
     return { data: added.map((entry) => ({ group_id: entry.groupId, document_id: entry.documentId })) };

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, UlidPathPipe } from '@lib/http';
+import { ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
@@ -21,9 +22,8 @@ export class GroupPeopleController {
   /** Always 200, one membership per requested id in the request's order; emails are queued once the addition commits. */
   @Post()
   @HttpCode(200)
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'addPeopleToGroup',
-    tag: 'Groups',
     summary: 'Add people to a group',
     description:
       'All or nothing. People already in the group are accepted as they are. Each new member is assigned the ' +
@@ -40,7 +40,6 @@ export class GroupPeopleController {
       '`person_ids` is missing, empty, over 100, has duplicates, or names someone who is not an active person ' +
       'of the organization (errors keyed `person_ids.N`).',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async add(@FoundInPath('group') group: Group, @Body() body: AddPeopleToGroupBody) {
     const memberships = await this.addPeople.execute({ group, personIds: body.person_ids });
     return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
@@ -48,15 +47,13 @@ export class GroupPeopleController {
 
   @Delete(':person')
   @HttpCode(204)
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'removePersonFromGroup',
-    tag: 'Groups',
     summary: 'Remove a person from a group',
     description: 'Removes the membership only: document assignments and requests made through the group stay.',
     success: { status: 204, description: 'Removed; no body.' },
     notFound: 'No such group in the organization, or the person is not a member of it (malformed ids included).',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   @ApiUlidPath('person', "The person's ULID.")
   async remove(
     @CurrentPrincipal() principal: Principal,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
@@ -17,12 +17,11 @@ import { RemoveDocumentFromGroup } from '../application/remove-document-from-gro
 import { ShowGroup } from '../application/show-group.use-case';
 import { UpdateGroup } from '../application/update-group.use-case';
 import type { Group } from '../domain/group';
+import { GroupEndpoint, GroupsEndpoint } from './group-endpoint';
 import { GroupPathGuard } from './group-path.guard';
 import { presentGroup, presentGroupDetails } from './group.presenter';
 import { GroupDetailsResponse, GroupPage } from './group.response';
 import { CreateGroupBody, UpdateGroupBody } from './groups.dto';
-
-const NOT_FOUND = 'No such group in the organization (a malformed id included): `{"error":"Group not found."}`.';
 
 @Controller('groups')
 @UseGuards(GroupPathGuard)
@@ -40,9 +39,8 @@ export class GroupsController {
   ) {}
 
   @Get()
-  @ApiEndpoint({
+  @GroupsEndpoint({
     operationId: 'listGroups',
-    tag: 'Groups',
     summary: 'List groups',
     description: 'Ordered by name.',
     success: { status: 200, description: 'A page of groups.', type: GroupPage },
@@ -55,9 +53,8 @@ export class GroupsController {
   }
 
   @Post()
-  @ApiEndpoint({
+  @GroupsEndpoint({
     operationId: 'createGroup',
-    tag: 'Groups',
     summary: 'Create a group',
     description: 'Without documents or members. `auto_issue_requests` defaults to false.',
     success: { status: 201, description: 'The new group.', type: GroupDetailsResponse },
@@ -74,33 +71,27 @@ export class GroupsController {
   }
 
   @Get(':group')
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'showGroup',
-    tag: 'Groups',
     summary: 'Show a group',
     description: 'The group with its `auto_issue_requests` setting (the list shows the Group alone).',
     success: { status: 200, description: 'The group with its setting.', type: GroupDetailsResponse },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async show(@FoundInPath('group') group: Group) {
     return presentGroupDetails(await this.showGroup.execute({ group }));
   }
 
   @Patch(':group')
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'updateGroup',
-    tag: 'Groups',
     summary: 'Change a group',
     description:
       'Any of `name`, `auto_issue_requests`; absent fields keep their value. Turning `auto_issue_requests` on issues ' +
       'nothing to the current members, only to people and documents added later.',
     success: { status: 200, description: 'The group as it is now.', type: GroupDetailsResponse },
     jsonBody: true,
-    notFound: NOT_FOUND,
     unprocessable: '`name` is null, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async update(@FoundInPath('group') group: Group, @Body() body: UpdateGroupBody) {
     const changes = { name: body.name, autoIssueRequests: body.auto_issue_requests };
     return presentGroupDetails(await this.updateGroup.execute({ group, changes }));
@@ -108,32 +99,26 @@ export class GroupsController {
 
   @Delete(':group')
   @HttpCode(204)
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'deleteGroup',
-    tag: 'Groups',
     summary: 'Delete a group',
     description:
       'Its memberships and its list of documents go with it; the documents it assigned and the requests it ' +
       'issued stay, so attestation counts do not change.',
     success: { status: 204, description: 'Deleted; no body.' },
-    notFound: NOT_FOUND,
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async delete(@FoundInPath('group') group: Group): Promise<void> {
     await this.deleteGroup.execute({ group });
   }
 
   @Get(':group/people')
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'listGroupMembers',
-    tag: 'Groups',
     summary: "List a group's members",
     description: 'People in the group, archived ones included, in the order they joined, then by id.',
     success: { status: 200, description: 'A page of people.', type: PersonPage },
-    notFound: NOT_FOUND,
     unprocessable: 'A paging parameter is invalid.',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async members(
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,
@@ -145,16 +130,13 @@ export class GroupsController {
   }
 
   @Get(':group/documents')
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'listGroupDocuments',
-    tag: 'Groups',
     summary: "List a group's documents",
     description: "The group's documents, archived ones included, by name then id, each with its attestation counts.",
     success: { status: 200, description: 'A page of documents.', type: DocumentPage },
-    notFound: NOT_FOUND,
     unprocessable: 'A paging parameter is invalid.',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   async documents(
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,
@@ -171,9 +153,8 @@ export class GroupsController {
 
   @Delete(':group/documents/:document')
   @HttpCode(204)
-  @ApiEndpoint({
+  @GroupEndpoint({
     operationId: 'removeDocumentFromGroup',
-    tag: 'Groups',
     summary: 'Remove a document from a group',
     description:
       'People who join the group later are no longer assigned it; the assignments and requests it already brought ' +
@@ -183,7 +164,6 @@ export class GroupsController {
       'No such group in the organization (`{"error":"Group not found."}`), or the document is not in the group ' +
       '(`{"error":"The document is not in this group."}`); malformed ids included.',
   })
-  @ApiUlidPath('group', "The group's ULID.")
   @ApiUlidPath('document', "The document's ULID.")
   async removeGroupDocument(
     @CurrentPrincipal() principal: Principal,

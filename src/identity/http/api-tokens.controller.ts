@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { parseDateTime } from '../../attestation-requests/http/attestation-requests.dto';
 import { AppConfig } from '../../config/app-config';
 import type { Actor } from '../application/actor';
@@ -12,8 +12,7 @@ import { presentApiToken } from './api-token.presenter';
 import { ApiTokenPage, ApiTokenResponse, ApiTokenWithSecretResponse } from './api-token.response';
 import { CreateApiTokenBody, ListApiTokensQuery } from './api-tokens.dto';
 import { CurrentPrincipal } from './current-principal.decorator';
-
-const TAG = 'API tokens';
+import { ApiTokensEndpoint, TokenEndpoint } from './api-tokens-endpoints';
 
 /** The organization's API settings through the API (owners and administrators), as the console shows them. */
 @Controller('api-tokens')
@@ -26,9 +25,8 @@ export class ApiTokensController {
   ) {}
 
   @Get()
-  @ApiEndpoint({
+  @ApiTokensEndpoint({
     operationId: 'listApiTokens',
-    tag: TAG,
     summary: "List the organization's API tokens",
     description: 'Revoked and expired ones included, newest first; never the token itself.',
     success: { status: 200, description: 'A page of tokens.', type: ApiTokenPage },
@@ -41,9 +39,8 @@ export class ApiTokensController {
   }
 
   @Post()
-  @ApiEndpoint({
+  @ApiTokensEndpoint({
     operationId: 'createApiToken',
-    tag: TAG,
     summary: 'Create an API token',
     description: 'The answer carries the token itself, in this answer only.',
     success: { status: 201, description: 'The new token and its plaintext.', type: ApiTokenWithSecretResponse },
@@ -65,15 +62,12 @@ export class ApiTokensController {
 
   @Post(':id/revoke')
   @HttpCode(200)
-  @ApiEndpoint({
+  @TokenEndpoint({
     operationId: 'revokeApiToken',
-    tag: TAG,
     summary: 'Revoke an API token',
     description: 'The next request with it answers 401. Revoking a revoked token changes nothing.',
     success: { status: 200, description: 'The token, revoked.', type: ApiTokenResponse },
-    notFound: 'No such token in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The token's ULID.")
   async revoke(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,

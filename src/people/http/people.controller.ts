@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiEndpoint, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
+import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -15,6 +15,7 @@ import { CreatePersonBody, ListPeopleQuery, UpdatePersonBody } from './people.dt
 import { PersonPathGuard } from './person-path.guard';
 import { presentPerson } from './person.presenter';
 import { PersonList, PersonPage, PersonResponse } from './person.response';
+import { PeopleEndpoint, PersonEndpoint } from './people-endpoints';
 
 @Controller('people')
 export class PeopleController {
@@ -31,9 +32,8 @@ export class PeopleController {
 
   /** A page of people; with `id`, a bare `{ data }` holding that person or nobody. */
   @Get()
-  @ApiEndpoint({
+  @PeopleEndpoint({
     operationId: 'listPeople',
-    tag: 'People',
     summary: 'List people',
     description:
       'Active people by default, ordered by creation. With `id`, answers `{ data }` holding that person or nobody ' +
@@ -64,9 +64,8 @@ export class PeopleController {
   }
 
   @Post()
-  @ApiEndpoint({
+  @PeopleEndpoint({
     operationId: 'createPerson',
-    tag: 'People',
     summary: 'Add a person',
     description: "Sends no invitation and no request. The person's `source` is `oauth`.",
     success: { status: 201, description: 'The new person.', type: PersonResponse },
@@ -86,38 +85,32 @@ export class PeopleController {
   }
 
   @Get(':id')
-  @ApiEndpoint({
+  @PersonEndpoint({
     operationId: 'showPerson',
-    tag: 'People',
     summary: 'Show a person',
     description:
       'One person of the organization, archived or not. An id of another organization, or a malformed one, answers ' +
       '404 like a missing one.',
     success: { status: 200, description: 'The person, archived or not.', type: PersonResponse },
-    notFound: 'No such person in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The person's ULID.")
   async show(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(await this.showPerson.execute({ organizationId: principal.organization.id, personId: id }));
   }
 
   @Patch(':id')
   @UseGuards(PersonPathGuard)
-  @ApiEndpoint({
+  @PersonEndpoint({
     operationId: 'updatePerson',
-    tag: 'People',
     summary: 'Change a person',
     description:
       'Any of `first_name`, `last_name`, `email`, `phone`, with the rules of POST /people; absent fields keep their ' +
       'value. Requests already sent keep the name and email they were sent to; later requests use the new ones.',
     success: { status: 200, description: 'The person as it is now.', type: PersonResponse },
     jsonBody: true,
-    notFound: 'No such person in the organization (a malformed id included).',
     unprocessable:
       'A field is invalid, `last_name` or `email` is null or empty, or the email is taken by another person of the ' +
       'organization (archived people included).',
   })
-  @ApiUlidPath('id', "The person's ULID.")
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
@@ -134,9 +127,8 @@ export class PeopleController {
   @Post(':id/archive')
   @UseGuards(PersonPathGuard)
   @HttpCode(200)
-  @ApiEndpoint({
+  @PersonEndpoint({
     operationId: 'archivePerson',
-    tag: 'People',
     summary: 'Archive a person',
     description:
       'Sets `archived_at`; the person leaves the default list and can no longer be added to groups. Memberships, ' +
@@ -144,9 +136,7 @@ export class PeopleController {
       'ignored.',
     success: { status: 200, description: 'The person, archived.', type: PersonResponse },
     jsonBody: true,
-    notFound: 'No such person in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The person's ULID.")
   async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id }));
   }
@@ -154,18 +144,15 @@ export class PeopleController {
   @Post(':id/restore')
   @UseGuards(PersonPathGuard)
   @HttpCode(200)
-  @ApiEndpoint({
+  @PersonEndpoint({
     operationId: 'restorePerson',
-    tag: 'People',
     summary: 'Restore an archived person',
     description:
       'Clears `archived_at`; the person is listed again and can be added to groups. Restoring an active person ' +
       'changes nothing. A JSON body is ignored.',
     success: { status: 200, description: 'The person, active.', type: PersonResponse },
     jsonBody: true,
-    notFound: 'No such person in the organization (a malformed id included).',
   })
-  @ApiUlidPath('id', "The person's ULID.")
   async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id }));
   }

@@ -1,0 +1,32 @@
+import type { ComponentChildren } from 'preact';
+import { Csrf } from './layout';
+
+/** A table that scrolls on its own on a narrow screen (a focusable, labelled region), with its column headings. */
+export function ScrollTable(props: { label: string; columns: string[]; children: ComponentChildren }) {
+  return (
+    <div class="scroll" role="region" aria-label={props.label} tabIndex={0}>
+      <table>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The button of a row that posts a destructive action (with the page's form token), e.g. "Revoke" a token. */
+export function DangerButton(props: { action: string; csrf: string; text: string; of: string }) {
+  return (
+    <form method="post" action={props.action} class="inline">
+      <Csrf token={props.csrf} />
+      <button type="submit" class="danger" aria-label={`${props.text} ${props.of}`}>
+        {props.text}
+      </button>
+    </form>
+  );
+}
