@@ -6,7 +6,8 @@ export const ENDPOINT_URL_MAX_LENGTH = 2048;
 /**
  * Why a URL cannot be a webhook endpoint, or null when it can: an absolute https URL (http too when private
  * networks are allowed) whose host is not this machine nor, when it is an IP literal, a non-public address.
- * Names are resolved separately (at creation, and again at every delivery).
+ * Names are resolved separately (at creation, and again at every delivery). An http(s) URL always has a host:
+ * the URL parser refuses one without.
  */
 export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean): string | null {
   if ([...value].length > ENDPOINT_URL_MAX_LENGTH) {
@@ -22,7 +23,6 @@ export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean)
   if (!schemes.includes(url.protocol)) {
     return allowPrivateNetworks ? 'The url field must be an http or https URL.' : 'The url field must be an https URL.';
   }
-  if (!url.hostname) return 'The url field must be a valid URL.';
   if (!allowPrivateNetworks && isPrivateHost(url.hostname)) return PRIVATE_ADDRESS_MESSAGE;
   return null;
 }
