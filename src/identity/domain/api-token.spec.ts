@@ -81,10 +81,11 @@ describe('ApiToken rules no other suite pins', () => {
     expect(plain).toMatchObject({ name: 'API token', createdByUserId: 'u', expiresAt: null });
   });
 
-  it('gives a new plaintext every time, and hashes it as SHA-256 hex', () => {
+  it('gives a new plaintext every time, prefixed atst_ for secret scanners, and hashes it as SHA-256 hex', () => {
     const first = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
     const second = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
     expect(first.plaintext).not.toBe(second.plaintext);
+    expect(first.plaintext.startsWith('atst_')).toBe(true);
     expect(first.token.id).not.toBe(second.token.id);
     expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
@@ -95,6 +96,7 @@ describe('ApiToken rules no other suite pins', () => {
     scopes.pop();
     expect(token.scopes).toEqual(['api:use']);
     const snapshot = token.toSnapshot();
+    expect(snapshot.scopes).toEqual(['api:use']);
     expect(Object.isFrozen(snapshot)).toBe(true);
     (snapshot.scopes as string[]).pop();
     expect(token.scopes).toEqual(['api:use']);

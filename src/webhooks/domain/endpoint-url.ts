@@ -30,15 +30,17 @@ export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean)
 export const PRIVATE_ADDRESS_MESSAGE =
   'The url field must not point to a private, loopback, link-local or unique-local address.';
 
-/** `localhost` and IP literals outside the public internet; other names are judged by what they resolve to. */
+/**
+ * `localhost` and IP literals outside the public internet (brackets allowed); other names are judged by what they
+ * resolve to.
+ */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (isLocalHostName(host)) return true;
-  return isIP(host) !== 0 && isNonPublicAddress(host);
+  return isLocalHostName(hostname) || isNonPublicAddress(hostname);
 }
 
 /** The host to resolve, or null when the URL names an IP literal (nothing to resolve). */
 export function hostToResolve(value: string): string | null {
-  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
-  return isIP(host) === 0 ? host : null;
+  const { hostname } = new URL(value);
+  // The URL parser keeps an IPv6 literal in brackets, and only an IPv6 literal.
+  return hostname.startsWith('[') || isIP(hostname) !== 0 ? null : hostname;
 }

@@ -90,7 +90,17 @@ describe('non-public addresses, over many inputs', () => {
 
   it('takes what is not an IP literal for public: names are judged by what they resolve to', () => {
     fc.assert(fc.property(fc.domain(), (name) => isNonPublicAddress(name) === false));
-    for (const text of ['', 'localhost', '10.0.0', '10.0.0.1.', '::ffff:10.0.0.1:1', 'fc00:::1']) {
+    for (const text of [
+      '',
+      'localhost',
+      '10.0.0',
+      '10.0.0.1.',
+      '::ffff:10.0.0.1:1',
+      'fc00:::1',
+      '1[0.0.0.1',
+      ']10.0.0.1',
+      '[[::1]]',
+    ]) {
       expect(isNonPublicAddress(text)).toBe(false);
     }
   });

@@ -1,5 +1,5 @@
 import { REQUEST_EVENT_TYPES } from '../../events/domain/event-type';
-import { ROTATION_OVERLAP_MS, WebhookEndpoint } from './webhook-endpoint';
+import { DISABLE_AFTER_FAILING_MS, ROTATION_OVERLAP_MS, WebhookEndpoint } from './webhook-endpoint';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -97,6 +97,11 @@ describe('WebhookEndpoint', () => {
     expect(endpoint.signingSecrets(later(ROTATION_OVERLAP_MS))).toEqual(['sealed-2']);
     endpoint.rotateSecret('sealed-3', later(1000));
     expect(endpoint.signingSecrets(later(1000))).toEqual(['sealed-3', 'sealed-2']);
+  });
+
+  it('overlaps secrets for a day, and is disabled after five days of failures', () => {
+    expect(ROTATION_OVERLAP_MS).toBe(new Date('2026-11-23T10:00:00.000Z').getTime() - now.getTime());
+    expect(DISABLE_AFTER_FAILING_MS).toBe(new Date('2026-11-27T10:00:00.000Z').getTime() - now.getTime());
   });
 
   it('keeps its state to itself: a snapshot is a copy', () => {
