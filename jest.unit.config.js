@@ -11,5 +11,6 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   transform: base.transform,
   moduleNameMapper: base.moduleNameMapper,
+  setupFiles: ['<rootDir>/test/mutation/fixed-seed.js'],
   testTimeout: 10000,
 };
