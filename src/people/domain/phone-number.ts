@@ -8,11 +8,7 @@ export const PHONE_INPUT_MAX_LENGTH = 32;
  */
 export function toE164(input: string): string | null {
   const text = input.trim();
-  if (!text.startsWith('+') || [...text].length > PHONE_INPUT_MAX_LENGTH) return null;
-  try {
-    if (!isValidPhoneNumber(text)) return null;
-    return parsePhoneNumberWithError(text).number;
-  } catch {
-    return null;
-  }
+  if (!text.startsWith('+') || [...text].length > PHONE_INPUT_MAX_LENGTH || !isValidPhoneNumber(text)) return null;
+  // isValidPhoneNumber never throws, and a number it takes parses.
+  return parsePhoneNumberWithError(text).number;
 }
