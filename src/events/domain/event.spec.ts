@@ -4,6 +4,7 @@ import { recordEvent } from './event';
 describe('event types', () => {
   it('know the request event types, and nothing else', () => {
     expect(REQUEST_EVENT_TYPES.every(isRequestEventType)).toBe(true);
+    expect(TEST_EVENT_TYPE).toBe('webhook.test');
     for (const value of [
       TEST_EVENT_TYPE,
       'attestation_request',
