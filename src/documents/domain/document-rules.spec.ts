@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/core';
+import { fieldErrorsOf } from '../../../test/support/field-errors';
 import { aDocument } from '../../../test/support/builders';
 import { Document, DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from './document';
 import { DocumentRevision, REVISION_CONTENT_MAX_LENGTH } from './document-revision';
@@ -8,24 +8,14 @@ const later = new Date('2026-11-23T10:00:00.000Z');
 const create = (input: Partial<Parameters<typeof Document.create>[0]> = {}) =>
   Document.create({ organizationId: 'o', name: 'Code of conduct', now, ...input });
 
-function errorsOf(work: () => unknown): Record<string, string[]> {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof ValidationFailedError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationFailedError');
-}
-
 describe('Document limits, from both sides', () => {
   it('takes a name of 255 characters (counted as characters), trimmed, and refuses 256', () => {
     expect(create({ name: ` ${'é'.repeat(DOCUMENT_NAME_MAX_LENGTH)} ` }).name).toBe('é'.repeat(255));
     expect(create({ name: '😀'.repeat(255) }).name).toBe('😀'.repeat(255));
-    expect(errorsOf(() => create({ name: 'n'.repeat(256) }))).toEqual({
+    expect(fieldErrorsOf(() => create({ name: 'n'.repeat(256) }))).toEqual({
       name: ['The name field must not be greater than 255 characters.'],
     });
-    expect(errorsOf(() => create({ name: ' \t ' }))).toEqual({ name: ['The name field is required.'] });
+    expect(fieldErrorsOf(() => create({ name: ' \t ' }))).toEqual({ name: ['The name field is required.'] });
   });
 
   it('takes a renewal interval from 1 day to ten years, whole days only', () => {
@@ -34,9 +24,9 @@ describe('Document limits, from both sides', () => {
     expect(create({ renewalIntervalDays: null }).renewalIntervalDays).toBeNull();
     const atLeastOne = { renewal_interval_days: ['The renewal interval days field must be at least 1.'] };
     for (const days of [0, -1, 1.5, Number.NaN, 2 ** 53]) {
-      expect(errorsOf(() => create({ renewalIntervalDays: days }))).toEqual(atLeastOne);
+      expect(fieldErrorsOf(() => create({ renewalIntervalDays: days }))).toEqual(atLeastOne);
     }
-    expect(errorsOf(() => create({ renewalIntervalDays: 3651 }))).toEqual({
+    expect(fieldErrorsOf(() => create({ renewalIntervalDays: 3651 }))).toEqual({
       renewal_interval_days: ['The renewal interval days field must not be greater than 3650.'],
     });
   });
@@ -44,7 +34,7 @@ describe('Document limits, from both sides', () => {
   it('takes either attestation type and names the field of a wrong one', () => {
     expect(create({ attestationType: 'acknowledgment' }).defaultAttestationType).toBe('acknowledgment');
     expect(create({ attestationType: 'signature' }).defaultAttestationType).toBe('signature');
-    expect(errorsOf(() => create({ attestationType: 'wet-ink' as never }))).toEqual({
+    expect(fieldErrorsOf(() => create({ attestationType: 'wet-ink' as never }))).toEqual({
       attestation_type: ['The selected attestation type is invalid.'],
     });
   });
@@ -68,7 +58,7 @@ describe('Document limits, from both sides', () => {
     const draft = (content: string) =>
       DocumentRevision.draft({ organizationId: 'o', documentId: 'd', content, contentType: 'text/plain', now });
     expect(draft('€'.repeat(REVISION_CONTENT_MAX_LENGTH)).content).toHaveLength(500_000);
-    expect(errorsOf(() => draft('x'.repeat(REVISION_CONTENT_MAX_LENGTH + 1)))).toEqual({
+    expect(fieldErrorsOf(() => draft('x'.repeat(REVISION_CONTENT_MAX_LENGTH + 1)))).toEqual({
       content: ['The content field must not be greater than 500000 characters.'],
     });
     const revision = draft('text');
@@ -110,8 +100,10 @@ describe('Document.update', () => {
 
   it('applies the rules of create', () => {
     const document = aDocument();
-    expect(errorsOf(() => document.update({ name: 'n'.repeat(256) }, later))).toHaveProperty('name');
-    expect(errorsOf(() => document.update({ renewalIntervalDays: 0 }, later))).toHaveProperty('renewal_interval_days');
+    expect(fieldErrorsOf(() => document.update({ name: 'n'.repeat(256) }, later))).toHaveProperty('name');
+    expect(fieldErrorsOf(() => document.update({ renewalIntervalDays: 0 }, later))).toHaveProperty(
+      'renewal_interval_days',
+    );
     expect(document.toSnapshot()).toEqual(aDocument().toSnapshot());
   });
 });

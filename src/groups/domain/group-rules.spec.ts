@@ -1,4 +1,4 @@
-import { ValidationFailedError } from '@lib/core';
+import { fieldErrorsOf } from '../../../test/support/field-errors';
 import { Group, GROUP_NAME_MAX_LENGTH } from './group';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -6,23 +6,13 @@ const later = new Date('2026-11-23T10:00:00.000Z');
 const create = (name = 'Sales', autoIssueRequests?: boolean) =>
   Group.create({ organizationId: 'o', name, autoIssueRequests, now });
 
-function errorsOf(work: () => unknown): Record<string, string[]> {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof ValidationFailedError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationFailedError');
-}
-
 describe('Group names, from both sides', () => {
   it("takes 255 characters (counted as characters) and refuses 256, with the contract's messages", () => {
     expect(create('😀'.repeat(GROUP_NAME_MAX_LENGTH)).name).toBe('😀'.repeat(255));
-    expect(errorsOf(() => create('g'.repeat(256)))).toEqual({
+    expect(fieldErrorsOf(() => create('g'.repeat(256)))).toEqual({
       name: ['The name field must not be greater than 255 characters.'],
     });
-    expect(errorsOf(() => create('  '))).toEqual({ name: ['The name field is required.'] });
+    expect(fieldErrorsOf(() => create('  '))).toEqual({ name: ['The name field is required.'] });
   });
 
   it('is created in its organization, with an id and the creation time', () => {
@@ -59,7 +49,7 @@ describe('Group.update', () => {
 
   it('refuses a name create would refuse, and changes nothing', () => {
     const group = create();
-    expect(errorsOf(() => group.update({ name: 'g'.repeat(256), autoIssueRequests: true }, later))).toHaveProperty(
+    expect(fieldErrorsOf(() => group.update({ name: 'g'.repeat(256), autoIssueRequests: true }, later))).toHaveProperty(
       'name',
     );
     expect(group).toMatchObject({ name: 'Sales', autoIssueRequests: false, updatedAt: now });
