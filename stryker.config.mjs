@@ -23,6 +23,13 @@ export const EQUIVALENT_MUTANTS = [
       "unreachable with the Express installed, whose request and response prototypes extend Node's: the guard " +
       'names the failure should an upgrade break that, instead of an endless loop',
   },
+  {
+    file: 'libs/http/src/http/express-message-classes.ts',
+    code: "key === 'constructor'",
+    reason:
+      "no layer of Express's request or response chain (below Node's own prototypes) has an own constructor; " +
+      'the check keeps the copied prototypes correct should one gain it',
+  },
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
