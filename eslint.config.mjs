@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'openapi.json', '**/*.js', '**/*.mjs'] },
+  // Stryker's sandboxes (npm run test:mutation), left behind when a run is interrupted.
+  { ignores: ['.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

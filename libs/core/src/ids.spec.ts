@@ -17,3 +17,23 @@ describe('timeOfId', () => {
     expect(timeOfId(id.toUpperCase())).toEqual(timeOfId(id));
   });
 });
+
+describe('isUlid and normaliseId', () => {
+  it('takes a ULID in either case, and nothing else', async () => {
+    const { isUlid, normaliseId } = await import('./ids');
+    expect(isUlid('01JD0000000000000000000001')).toBe(true);
+    expect(isUlid('7zzzzzzzzzzzzzzzzzzzzzzzzz')).toBe(true);
+    for (const value of [
+      '8zzzzzzzzzzzzzzzzzzzzzzzzz',
+      '01jd000000000000000000000',
+      '01jd00000000000000000000011',
+      '01jd000000000000000000000i',
+      ` 01jd0000000000000000000001`,
+      1,
+      null,
+    ]) {
+      expect(isUlid(value)).toBe(false);
+    }
+    expect(normaliseId('01JD0000000000000000000001')).toBe('01jd0000000000000000000001');
+  });
+});

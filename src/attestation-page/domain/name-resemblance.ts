@@ -11,7 +11,7 @@
 export function resemblesName(typed: string, recipient: string): boolean {
   const typedWords = new Set(words(typed));
   const recipientWords = words(recipient);
-  if (typedWords.size === 0 || recipientWords.length === 0) return false;
+  // A name without words (on either side) has none to find: `has(undefined)` is false, so it never resembles.
   return typedWords.has(recipientWords[0]) && typedWords.has(recipientWords[recipientWords.length - 1]);
 }
 

@@ -1,4 +1,4 @@
-import { anIssuedRequest } from '../../../test/support/builders';
+import { anAttestationRequest, anIssuedRequest } from '../../../test/support/builders';
 import { isWellFormedPageToken, pageStateOf } from './page-state';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -42,5 +42,24 @@ describe('isWellFormedPageToken', () => {
     for (const token of ['A'.repeat(42), 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}/`, '']) {
       expect(isWellFormedPageToken(token)).toBe(false);
     }
+  });
+});
+
+describe('pageStateOf, for every status', () => {
+  it.each([
+    ['created', 'on_hold'],
+    ['sent', 'open'],
+    ['viewed', 'open'],
+    ['bounced', 'on_hold'],
+    ['failed', 'on_hold'],
+    ['complained', 'on_hold'],
+    ['attested', 'attested'],
+    ['canceled', 'canceled'],
+    ['expired', 'expired'],
+  ] as const)('shows a %s request as %s, and as expired past its expiry unless it is final', (status, state) => {
+    expect(pageStateOf(anAttestationRequest({ status }), NOW)).toBe(state);
+    const overdue = anAttestationRequest({ status, expiresAt: NOW });
+    expect(pageStateOf(overdue, NOW)).toBe(status === 'attested' || status === 'canceled' ? status : 'expired');
+    expect(pageStateOf(overdue, new Date(NOW.getTime() - 1))).toBe(state);
   });
 });

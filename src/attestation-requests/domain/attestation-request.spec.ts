@@ -1,7 +1,13 @@
+import fc from 'fast-check';
 import { IllegalTransitionError } from '@lib/core';
 import { anIssuedRequest, anAttestationRequest } from '../../../test/support/builders';
 import { AttestationRequest } from './attestation-request';
-import { ATTESTATION_REQUEST_STATUSES, AttestationRequestStatus } from './attestation-request-status';
+import {
+  ATTESTATION_REQUEST_STATUSES,
+  AttestationRequestStatus,
+  DELIVERY_PROBLEMS,
+  statusesMovableTo,
+} from './attestation-request-status';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const LATER = new Date('2026-11-23T10:00:00.000Z');
@@ -210,5 +216,141 @@ describe('AttestationRequest.remindOnRequest (a reminder asked for through the A
     const request = requestIn('sent');
     request.markViewed(NOW);
     expect(() => request.remindOnRequest(NOW, active)).not.toThrow();
+  });
+});
+
+describe('the status transition table, over many inputs', () => {
+  const isAllowed = (from: AttestationRequestStatus, to: AttestationRequestStatus) =>
+    ALLOWED.some(([a, b]) => a === from && b === to);
+  const anyStatus = fc.constantFrom(...ATTESTATION_REQUEST_STATUSES);
+
+  it('moves along allowed edges only, whatever is asked in whatever order, and records exactly the moves made', () => {
+    fc.assert(
+      fc.property(fc.array(anyStatus, { maxLength: 12 }), (asked) => {
+        const request = anIssuedRequest({ now: NOW });
+        request.takeChanges();
+        const made: { from: AttestationRequestStatus; to: AttestationRequestStatus }[] = [];
+        asked.forEach((to, i) => {
+          const from = request.status;
+          const at = new Date(NOW.getTime() + (i + 1) * 1000);
+          expect(request.canMoveTo(to)).toBe(isAllowed(from, to));
+          if (isAllowed(from, to)) {
+            moveTo(request, to, at);
+            made.push({ from, to });
+            expect(request.updatedAt).toEqual(at);
+          } else {
+            expect(() => moveTo(request, to, at)).toThrow(IllegalTransitionError);
+          }
+          expect(request.status).toBe(made.length > 0 ? made[made.length - 1].to : 'sent');
+        });
+        const moves = request.takeChanges().map((change) => (change.type === 'status_changed' ? change : null));
+        expect(moves.map((move) => move && { from: move.from, to: move.to })).toEqual(made);
+      }),
+    );
+  });
+
+  it('names, for each status, exactly the statuses a request may move to it from', () => {
+    for (const to of ATTESTATION_REQUEST_STATUSES) {
+      expect(statusesMovableTo(to)).toEqual(ATTESTATION_REQUEST_STATUSES.filter((from) => isAllowed(from, to)));
+    }
+    expect(statusesMovableTo('expired')).toEqual(['sent', 'viewed']);
+  });
+
+  it('is open exactly where it can still be canceled, and withdraws only from there', () => {
+    fc.assert(
+      fc.property(anyStatus, (status) => {
+        const request = requestIn(status);
+        expect(request.isOpen).toBe(isAllowed(status, 'canceled'));
+        if (status === 'canceled') expect(request.withdraw(LATER)).toBe(false);
+        else if (request.isOpen) expect(request.withdraw(LATER)).toBe(true);
+        else expect(() => request.withdraw(LATER)).toThrow(IllegalTransitionError);
+      }),
+    );
+  });
+
+  it('has a delivery problem in bounced, failed and complained, and in no other status', () => {
+    for (const status of ATTESTATION_REQUEST_STATUSES) {
+      expect(requestIn(status).hasDeliveryProblem).toBe((DELIVERY_PROBLEMS as readonly string[]).includes(status));
+    }
+  });
+});
+
+describe('AttestationRequest rules no other suite pins', () => {
+  const active = { personArchived: false, documentArchived: false };
+
+  it('refuses a reminder asked for once the request is past its expiry, from the instant it expires', () => {
+    const request = anAttestationRequest({ expiresAt: LATER });
+    expect(() => request.remindOnRequest(LATER, active)).toThrow('The attestation request has expired.');
+    expect(() => request.remindOnRequest(new Date(LATER.getTime() + 1), active)).toThrow(
+      'The attestation request has expired.',
+    );
+    request.remindOnRequest(new Date(LATER.getTime() - 1), active);
+    expect(request.lastRemindedAt).toEqual(new Date(LATER.getTime() - 1));
+  });
+
+  it.each(DELIVERY_PROBLEMS)('tells a %s request to send a new request instead of a reminder', (problem) => {
+    expect(() => requestIn(problem).remindOnRequest(LATER, active)).toThrow(
+      `The attestation request is ${problem}: send a new request instead, which cancels it.`,
+    );
+  });
+
+  it('names the status of a closed request it will not remind', () => {
+    for (const status of ['created', 'canceled', 'expired'] as const) {
+      expect(() => requestIn(status).remindOnRequest(LATER, active)).toThrow(`The attestation request is ${status}.`);
+    }
+  });
+
+  it('keeps the first view time when viewed again after a re-send', () => {
+    const request = requestIn('sent');
+    request.markViewed(NOW);
+    request.reportDeliveryProblem('failed', LATER);
+    request.markSent(LATER);
+    request.markViewed(new Date(LATER.getTime() + 1000));
+    expect(request.viewedAt).toEqual(NOW);
+  });
+
+  it('says why a move is refused', () => {
+    expect(() => requestIn('attested').cancel(LATER)).toThrow(
+      new IllegalTransitionError('An attestation request cannot go from attested to canceled.'),
+    );
+    expect(() => requestIn('canceled').recordReminder(LATER)).toThrow(
+      new IllegalTransitionError('An attestation request in status canceled is not reminded.'),
+    );
+    const reminded = anAttestationRequest({ reminderCount: 3 });
+    expect(() => reminded.recordReminder(LATER)).toThrow(
+      new IllegalTransitionError('An attestation request is reminded at most 3 times.'),
+    );
+    expect(() => requestIn('expired').assertResendable(NOW)).toThrow(
+      new IllegalTransitionError('An attestation request in status expired cannot be sent again.'),
+    );
+  });
+
+  it('issues with everything it is given, and keeps its state to itself', () => {
+    const request = anIssuedRequest({
+      recipientMessage: 'Please sign',
+      requestedByUserId: 'user',
+      expiresAt: LATER,
+      now: NOW,
+    });
+    expect(request.toSnapshot()).toMatchObject({
+      recipientName: 'Ada Lovelace',
+      recipientEmail: 'ada@example.test',
+      source: 'oauth',
+      status: 'sent',
+      recipientMessage: 'Please sign',
+      requestedByUserId: 'user',
+      expiresAt: LATER,
+      reminderCount: 0,
+      lastRemindedAt: null,
+      viewedAt: null,
+      attestedAt: null,
+      canceledAt: null,
+      expiredAt: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    expect(Object.isFrozen(request.toSnapshot())).toBe(true);
+    expect(request.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
+    expect(anIssuedRequest({ now: NOW }).id).not.toBe(request.id);
   });
 });

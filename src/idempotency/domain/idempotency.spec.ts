@@ -1,4 +1,5 @@
 import {
+  IdempotencyKeyInProgressError,
   IdempotencyKeyReusedError,
   IdempotentAnswerUnreadableError,
   IdempotentResponse,
@@ -98,5 +99,58 @@ describe('IdempotentResponse', () => {
       }),
     );
     expect(() => unreadable.replayFor('0'.repeat(64))).toThrow(IdempotencyKeyReusedError);
+  });
+});
+
+describe('IdempotentResponse rules no other suite pins', () => {
+  const now = new Date('2026-11-22T10:00:00.000Z');
+  const record = (status: number) =>
+    IdempotentResponse.record({
+      organizationId: 'o',
+      key: 'k',
+      fingerprint: 'f',
+      response: { status, body: null },
+      now,
+    });
+
+  it('keeps an answer for exactly 24 hours', () => {
+    expect(record(204).isExpired(new Date('2026-11-23T09:59:59.999Z'))).toBe(false);
+    expect(record(204).isExpired(new Date('2026-11-23T10:00:00.000Z'))).toBe(true);
+    expect(record(204).toSnapshot()).toEqual({
+      organizationId: 'o',
+      key: 'k',
+      fingerprint: 'f',
+      response: { status: 204, body: null },
+      createdAt: now,
+      expiresAt: new Date('2026-11-23T10:00:00.000Z'),
+    });
+  });
+
+  it('refuses to record a failure, which committed nothing', () => {
+    expect(() => record(409)).toThrow('only 2xx responses are kept, not 409');
+    expect(() => record(199)).toThrow('only 2xx responses are kept, not 199');
+  });
+
+  it("says in the contract's words why a key cannot answer", () => {
+    expect(new IdempotencyKeyInProgressError()).toMatchObject({
+      code: 'conflict',
+      message: 'A request with this Idempotency-Key is in progress.',
+    });
+    expect(new IdempotencyKeyReusedError()).toMatchObject({
+      code: 'validation_failed',
+      errors: { 'Idempotency-Key': ['The Idempotency-Key has already been used for another request.'] },
+    });
+    expect(new IdempotentAnswerUnreadableError().errors).toEqual({
+      'Idempotency-Key': [
+        'The request with this Idempotency-Key was already performed, but its stored answer can no longer be read ' +
+          "(the service's encryption key was changed); it is not run again.",
+      ],
+    });
+  });
+
+  it('hands out copies of the stored answer', () => {
+    const stored = record(200);
+    (stored.response as { status: number }).status = 500;
+    expect(stored.replayFor('f')).toEqual({ status: 200, body: null });
   });
 });

@@ -39,3 +39,72 @@ describe('ApiToken', () => {
     expect(used.needsUsageStamp(new Date(now.getTime() + 60_000))).toBe(true);
   });
 });
+
+describe('ApiToken rules no other suite pins', () => {
+  it('keeps the first revocation date when revoked twice', () => {
+    const token = anApiToken();
+    token.revoke(now);
+    token.revoke(new Date(now.getTime() + 60_000));
+    expect(token.revokedAt).toEqual(now);
+    expect(token.isUsable(now)).toBe(false);
+  });
+
+  it('is usable until the instant it expires, and without an expiry forever', () => {
+    const expiresAt = new Date(now.getTime() + 1000);
+    const token = anApiToken({ expiresAt });
+    expect(token.isUsable(new Date(expiresAt.getTime() - 1))).toBe(true);
+    expect(token.isUsable(expiresAt)).toBe(false);
+    expect(anApiToken().isUsable(new Date('2099-01-01T00:00:00.000Z'))).toBe(true);
+  });
+
+  it('is unusable without the api:use scope', () => {
+    expect(anApiToken({ scopes: [] }).isUsable(now)).toBe(false);
+    expect(anApiToken({ scopes: ['console:use'] }).isUsable(now)).toBe(false);
+  });
+
+  it('is named, made by and expiring as told, or named "API token" and made by its user', () => {
+    const expiresAt = new Date(now.getTime() + 86_400_000);
+    const { token } = ApiToken.issue({
+      organizationId: 'o',
+      userId: 'u',
+      createdByUserId: 'admin',
+      name: '  CI deploys  ',
+      expiresAt,
+      now,
+    });
+    expect(token.toSnapshot()).toMatchObject({
+      organizationId: 'o',
+      userId: 'u',
+      createdByUserId: 'admin',
+      name: 'CI deploys',
+      expiresAt,
+      createdAt: now,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    expect(token.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
+    const { token: plain } = ApiToken.issue({ organizationId: 'o', userId: 'u', name: '   ', now });
+    expect(plain).toMatchObject({ name: 'API token', createdByUserId: 'u', expiresAt: null });
+  });
+
+  it('gives a new plaintext every time, prefixed atst_ for secret scanners, and hashes it as SHA-256 hex', () => {
+    const first = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
+    const second = ApiToken.issue({ organizationId: 'o', userId: 'u', now });
+    expect(first.plaintext).not.toBe(second.plaintext);
+    expect(first.plaintext.startsWith('atst_')).toBe(true);
+    expect(first.token.id).not.toBe(second.token.id);
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('keeps its state to itself: restoring and snapshots copy the scopes', () => {
+    const scopes = ['api:use'];
+    const token = ApiToken.restore({ ...anApiToken().toSnapshot(), scopes });
+    scopes.pop();
+    expect(token.scopes).toEqual(['api:use']);
+    const snapshot = token.toSnapshot();
+    expect(snapshot.scopes).toEqual(['api:use']);
+    expect(Object.isFrozen(snapshot)).toBe(true);
+    (snapshot.scopes as string[]).pop();
+    expect(token.scopes).toEqual(['api:use']);
+  });
+});

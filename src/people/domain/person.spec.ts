@@ -1,5 +1,6 @@
-import { ValidationFailedError } from '@lib/core';
-import { Person } from './person';
+import { fieldErrorsOf } from '../../../test/support/field-errors';
+import { aPerson } from '../../../test/support/builders';
+import { Person, PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './person';
 
 const now = new Date('2026-11-22T10:15:30.123Z');
 const create = (input: Partial<Parameters<typeof Person.create>[0]> = {}) =>
@@ -11,16 +12,6 @@ const create = (input: Partial<Parameters<typeof Person.create>[0]> = {}) =>
     now,
     ...input,
   });
-
-function errorsOf(work: () => unknown): Record<string, string[]> {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof ValidationFailedError) return error.errors;
-    throw error;
-  }
-  throw new Error('expected a ValidationFailedError');
-}
 
 describe('Person', () => {
   it('assembles its name from first and last name, or the last name alone', () => {
@@ -57,12 +48,12 @@ describe('Person', () => {
   });
 
   it('refuses what the API would refuse, for callers outside HTTP', () => {
-    expect(errorsOf(() => create({ lastName: ' ', email: '', phone: '555' }))).toEqual({
+    expect(fieldErrorsOf(() => create({ lastName: ' ', email: '', phone: '555' }))).toEqual({
       last_name: ['The last name field is required.'],
       email: ['The email field is required.'],
       phone: ['The phone field must be a valid phone number.'],
     });
-    expect(errorsOf(() => create({ firstName: 'f'.repeat(256), lastName: 'l'.repeat(256) }))).toEqual({
+    expect(fieldErrorsOf(() => create({ firstName: 'f'.repeat(256), lastName: 'l'.repeat(256) }))).toEqual({
       first_name: ['The first name field must not be greater than 255 characters.'],
       last_name: ['The last name field must not be greater than 255 characters.'],
     });
@@ -76,5 +67,97 @@ describe('Person', () => {
     expect(person.archivedAt).toEqual(later);
     expect(person.updatedAt).toEqual(later);
     expect(person.isArchived).toBe(true);
+  });
+});
+
+const later = new Date('2026-11-23T10:00:00.000Z');
+
+describe('Person limits, from both sides', () => {
+  it('takes names and an email of 255 characters (counted as characters)', () => {
+    const email = `${'é'.repeat(PERSON_EMAIL_MAX_LENGTH - '@example.test'.length)}@example.test`;
+    const person = create({
+      firstName: '😀'.repeat(PERSON_NAME_MAX_LENGTH),
+      lastName: 'ł'.repeat(PERSON_NAME_MAX_LENGTH),
+      email,
+    });
+    expect(person).toMatchObject({ firstName: '😀'.repeat(255), lastName: 'ł'.repeat(255), email });
+  });
+
+  it('refuses an email of 256 characters, and an empty one, naming the field', () => {
+    expect(fieldErrorsOf(() => create({ email: `${'a'.repeat(243)}@example.test` }))).toEqual({
+      email: ['The email field must not be greater than 255 characters.'],
+    });
+    expect(fieldErrorsOf(() => create({ email: '  ' }))).toEqual({ email: ['The email field is required.'] });
+  });
+
+  it('refuses an over-long first name alone', () => {
+    expect(fieldErrorsOf(() => create({ firstName: 'f'.repeat(256) }))).toEqual({
+      first_name: ['The first name field must not be greater than 255 characters.'],
+    });
+  });
+
+  it('takes no phone, an empty phone or a blank one as none', () => {
+    expect(create({ phone: null }).phone).toBeNull();
+    expect(create({ phone: '' }).phone).toBeNull();
+    expect(create({ phone: '   ' }).phone).toBeNull();
+    expect(create({ firstName: null }).firstName).toBeNull();
+  });
+
+  it('keeps its source and source id', () => {
+    expect(create({ source: 'partner_center', sourceId: 'crm-42' })).toMatchObject({
+      source: 'partner_center',
+      sourceId: 'crm-42',
+    });
+    expect(Object.isFrozen(create().toSnapshot())).toBe(true);
+  });
+});
+
+describe('Person.update', () => {
+  it('answers false and keeps updatedAt when nothing changes', () => {
+    const person = aPerson({ phone: '+14155552671' });
+    expect(person.update({}, later)).toBe(false);
+    expect(
+      person.update(
+        { firstName: ' Ada ', lastName: 'Lovelace ', email: ' ada@example.test', phone: '+1 415 555 2671' },
+        later,
+      ),
+    ).toBe(false);
+    expect(person.updatedAt).not.toEqual(later);
+  });
+
+  it.each([
+    [{ firstName: 'Augusta' }, { firstName: 'Augusta' }],
+    [{ firstName: null }, { firstName: null }],
+    [{ firstName: '' }, { firstName: null }],
+    [{ lastName: 'King' }, { lastName: 'King' }],
+    [{ email: 'ada@example.org' }, { email: 'ada@example.org' }],
+    [{ phone: '+44 20 7946 0958' }, { phone: '+442079460958' }],
+    [{ phone: null }, { phone: null }],
+    [{ phone: '' }, { phone: null }],
+  ])('changes %j alone, and moves updatedAt', (changes, expected) => {
+    const person = aPerson({ phone: '+14155552671' });
+    const before = person.toSnapshot();
+    expect(person.update(changes, later)).toBe(true);
+    expect(person.toSnapshot()).toEqual({ ...before, ...expected, updatedAt: later });
+  });
+
+  it('applies the rules of create and changes nothing when they refuse', () => {
+    const person = aPerson();
+    expect(fieldErrorsOf(() => person.update({ email: '', phone: '555' }, later))).toEqual({
+      email: ['The email field is required.'],
+      phone: ['The phone field must be a valid phone number.'],
+    });
+    expect(person.toSnapshot()).toEqual(aPerson().toSnapshot());
+  });
+});
+
+describe('Person archiving', () => {
+  it('restores an archived person and leaves an active one as it is', () => {
+    const person = aPerson({ archivedAt: now });
+    person.restore(later);
+    expect(person).toMatchObject({ archivedAt: null, updatedAt: later, isArchived: false });
+    const active = aPerson();
+    active.restore(later);
+    expect(active.updatedAt).toEqual(active.createdAt);
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { toE164 } from './phone-number';
 
 describe('toE164', () => {
@@ -21,5 +22,19 @@ describe('toE164', () => {
     ['33 characters', `+1 415 555 2671${' '.repeat(17)}0`],
   ])('refuses %s', (_, input) => {
     expect(toE164(input)).toBeNull();
+  });
+
+  it('takes 32 characters and refuses 33', () => {
+    expect(toE164(`+1${' '.repeat(18)}415 555 2671`)).toBe('+14155552671');
+    expect(toE164(`+1${' '.repeat(19)}415 555 2671`)).toBeNull();
+  });
+
+  it('never throws, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        const e164 = toE164(`+${text}`);
+        return e164 === null || /^\+[1-9]\d{6,14}$/.test(e164);
+      }),
+    );
   });
 });

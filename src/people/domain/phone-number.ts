@@ -8,11 +8,8 @@ export const PHONE_INPUT_MAX_LENGTH = 32;
  */
 export function toE164(input: string): string | null {
   const text = input.trim();
-  if (!text.startsWith('+') || [...text].length > PHONE_INPUT_MAX_LENGTH) return null;
-  try {
-    if (!isValidPhoneNumber(text)) return null;
-    return parsePhoneNumberWithError(text).number;
-  } catch {
-    return null;
-  }
+  // Given no default country, isValidPhoneNumber refuses a number without its leading `+`; it never throws, and a
+  // number it takes parses. The length bound keeps a long input away from the parser.
+  if ([...text].length > PHONE_INPUT_MAX_LENGTH || !isValidPhoneNumber(text)) return null;
+  return parsePhoneNumberWithError(text).number;
 }

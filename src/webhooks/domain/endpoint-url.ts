@@ -6,7 +6,8 @@ export const ENDPOINT_URL_MAX_LENGTH = 2048;
 /**
  * Why a URL cannot be a webhook endpoint, or null when it can: an absolute https URL (http too when private
  * networks are allowed) whose host is not this machine nor, when it is an IP literal, a non-public address.
- * Names are resolved separately (at creation, and again at every delivery).
+ * Names are resolved separately (at creation, and again at every delivery). An http(s) URL always has a host:
+ * the URL parser refuses one without.
  */
 export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean): string | null {
   if ([...value].length > ENDPOINT_URL_MAX_LENGTH) {
@@ -25,7 +26,6 @@ export function endpointUrlProblem(value: string, allowPrivateNetworks: boolean)
   if (!schemes.includes(url.protocol)) {
     return allowPrivateNetworks ? 'The url field must be an http or https URL.' : 'The url field must be an https URL.';
   }
-  if (!url.hostname) return 'The url field must be a valid URL.';
   if (!allowPrivateNetworks && isPrivateHost(url.hostname)) return PRIVATE_ADDRESS_MESSAGE;
   return null;
 }
@@ -38,15 +38,17 @@ function isSpaceOrControl(character: string): boolean {
 export const PRIVATE_ADDRESS_MESSAGE =
   'The url field must not point to a private, loopback, link-local or unique-local address.';
 
-/** `localhost` and IP literals outside the public internet; other names are judged by what they resolve to. */
+/**
+ * `localhost` and IP literals outside the public internet (brackets allowed); other names are judged by what they
+ * resolve to.
+ */
 export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (isLocalHostName(host)) return true;
-  return isIP(host) !== 0 && isNonPublicAddress(host);
+  return isLocalHostName(hostname) || isNonPublicAddress(hostname);
 }
 
 /** The host to resolve, or null when the URL names an IP literal (nothing to resolve). */
 export function hostToResolve(value: string): string | null {
-  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
-  return isIP(host) === 0 ? host : null;
+  const { hostname } = new URL(value);
+  // The URL parser keeps an IPv6 literal in brackets, and only an IPv6 literal.
+  return hostname.startsWith('[') || isIP(hostname) !== 0 ? null : hostname;
 }

@@ -14,4 +14,9 @@ describe('nextAttemptAt', () => {
     expect(nextAttemptAt([1, 2], 2, failedAt)).toEqual(new Date('2026-11-27T10:00:02.000Z'));
     expect(nextAttemptAt([1, 2], 3, failedAt)).toBeNull();
   });
+
+  it('retries at once for a zero entry, and never with an empty schedule', () => {
+    expect(nextAttemptAt([0], 1, failedAt)).toEqual(failedAt);
+    expect(nextAttemptAt([], 1, failedAt)).toBeNull();
+  });
 });

@@ -1,12 +1,15 @@
 import { ArgumentsHost, HttpException, Logger, NotFoundException } from '@nestjs/common';
-import { InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/core';
+import { IllegalTransitionError, InvalidRequestError, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ApiException } from './api-exception';
-import { ApiExceptionFilter } from './api-exception.filter';
+import { ApiExceptionFilter, unknownRouteAnswer } from './api-exception.filter';
+import type { RouteCatalog } from './route-catalog';
 
-function answer(exception: unknown, path = '/api/v1/x') {
+/** The filter's answer, through a response that records what it is told (and one already sent). */
+function answer(exception: unknown, options: { routes?: RouteCatalog; path?: string; headersSent?: boolean } = {}) {
   const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
+  const path = options.path ?? '/api/v1/x';
   const response = {
-    headersSent: false,
+    headersSent: options.headersSent ?? false,
     setHeader: (name: string, value: string) => (sent.headers[name] = value),
     status(code: number) {
       sent.status = code;
@@ -19,9 +22,12 @@ function answer(exception: unknown, path = '/api/v1/x') {
   const host = {
     switchToHttp: () => ({ getRequest: () => ({ originalUrl: path, url: path }), getResponse: () => response }),
   } as unknown as ArgumentsHost;
-  new ApiExceptionFilter().catch(exception, host);
+  new ApiExceptionFilter(options.routes).catch(exception, host);
   return sent;
 }
+
+const routesAllowing = (methods: string[]) =>
+  ({ methodsFor: (path: string) => (path === '/api/v1/people' ? methods : []) }) as unknown as RouteCatalog;
 
 describe('ApiExceptionFilter', () => {
   // The filter logs what it hides from clients; keep the test output readable.
@@ -77,5 +83,118 @@ describe('ApiExceptionFilter', () => {
       status: 403,
       body: { message: 'This action is unauthorized.' },
     });
+  });
+});
+
+describe('ApiExceptionFilter, every answer', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
+  it('answers a refused state change 409, and sends nothing once headers are sent', () => {
+    expect(answer(new IllegalTransitionError('The request is attested.'))).toEqual({
+      status: 409,
+      body: { error: 'The request is attested.' },
+      headers: {},
+    });
+    expect(answer(new IllegalTransitionError('x'), { headersSent: true })).toEqual({ headers: {} });
+  });
+
+  it('asks a client to retry an outage after 5 seconds', () => {
+    expect(answer(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toEqual({
+      status: 503,
+      body: { error: 'Service Unavailable.' },
+      headers: { 'Retry-After': '5' },
+    });
+    expect(answer('a thrown string')).toEqual({ status: 500, body: { error: 'Server Error.' }, headers: {} });
+  });
+
+  it("keeps the framework's other statuses in the contract's words", () => {
+    expect(answer(new HttpException('x', 429))).toMatchObject({ status: 429, body: { message: 'Too Many Attempts.' } });
+    expect(answer(new HttpException('x', 413))).toMatchObject({
+      status: 413,
+      body: { error: 'The request body is larger than 1 MiB.' },
+    });
+    expect(answer(new HttpException('Gone for good.', 410))).toMatchObject({
+      status: 410,
+      body: { error: 'Gone for good.' },
+    });
+    expect(answer(new HttpException('secret detail', 502))).toMatchObject({
+      status: 502,
+      body: { error: 'Server Error.' },
+    });
+    expect(answer(new HttpException('x', 499))).toMatchObject({ status: 499, body: { error: 'x' } });
+  });
+
+  it("answers a readiness probe's 503 with the statuses only, without the dependencies' messages", () => {
+    const report = {
+      status: 'error',
+      info: { database: { status: 'up' } },
+      error: { redis: { status: 'down', message: 'connect ECONNREFUSED 10.0.0.5:6379' } },
+      details: { database: { status: 'up' }, redis: { status: 'down', message: 'connect ECONNREFUSED 10.0.0.5:6379' } },
+    };
+    expect(answer(new HttpException(report, 503))).toEqual({
+      status: 503,
+      body: {
+        status: 'error',
+        info: { database: { status: 'up' } },
+        error: { redis: { status: 'down' } },
+        details: { database: { status: 'up' }, redis: { status: 'down' } },
+      },
+      headers: {},
+    });
+    const partial = answer(new HttpException({ status: 'error', details: { x: null } }, 503));
+    expect(partial.body).toEqual({ status: 'error', info: {}, error: {}, details: { x: { status: undefined } } });
+    expect(answer(new HttpException({ status: 'error' }, 503)).body).toEqual({ error: 'Server Error.' });
+    expect(answer(new HttpException('down', 503)).body).toEqual({ error: 'Server Error.' });
+  });
+
+  it('answers an unknown route 405 with Allow when the path knows other methods, else 404', () => {
+    expect(
+      answer(new HttpException('x', 404), {
+        routes: routesAllowing(['GET', 'HEAD', 'POST']),
+        path: '/api/v1/people?x=1',
+      }),
+    ).toEqual({
+      status: 405,
+      body: { error: 'Method Not Allowed.' },
+      headers: { Allow: 'GET, HEAD, POST' },
+    });
+    expect(answer(new HttpException('x', 404), { routes: routesAllowing([]) })).toEqual({
+      status: 404,
+      body: { error: 'Not found.' },
+      headers: {},
+    });
+    expect(unknownRouteAnswer(undefined, { url: '/api/v1/people' } as never)).toEqual({
+      status: 404,
+      body: { error: 'Not found.' },
+    });
+    expect(
+      unknownRouteAnswer(routesAllowing(['GET']), { url: '/api/v1/people', originalUrl: undefined } as never),
+    ).toMatchObject({ status: 405 });
+  });
+
+  it('logs what it hides, with the error described but never sent', () => {
+    const logged: unknown[] = [];
+    const error = jest
+      .spyOn(Logger.prototype, 'error')
+      .mockImplementation((...args: unknown[]) => void logged.push(args[0]));
+    const warn = jest
+      .spyOn(Logger.prototype, 'warn')
+      .mockImplementation((...args: unknown[]) => void logged.push(args[0]));
+    try {
+      answer(new TypeError('boom'));
+      answer(42);
+      answer(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }));
+      answer(new HttpException('bad gateway', 502));
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
+    expect(logged).toEqual([
+      { err: expect.objectContaining({ type: 'TypeError', message: 'boom', stack: expect.any(String) }) },
+      { err: { value: '42' } },
+      { err: expect.objectContaining({ type: 'Error', message: 'refused' }) },
+      { err: expect.objectContaining({ type: 'HttpException', message: 'bad gateway' }) },
+    ]);
   });
 });

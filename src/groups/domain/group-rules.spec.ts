@@ -1,0 +1,62 @@
+import { fieldErrorsOf } from '../../../test/support/field-errors';
+import { Group, GROUP_NAME_MAX_LENGTH } from './group';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const later = new Date('2026-11-23T10:00:00.000Z');
+const create = (name = 'Sales', autoIssueRequests?: boolean) =>
+  Group.create({ organizationId: 'o', name, autoIssueRequests, now });
+
+describe('Group names, from both sides', () => {
+  it("takes 255 characters (counted as characters) and refuses 256, with the contract's messages", () => {
+    expect(create('😀'.repeat(GROUP_NAME_MAX_LENGTH)).name).toBe('😀'.repeat(255));
+    expect(fieldErrorsOf(() => create('g'.repeat(256)))).toEqual({
+      name: ['The name field must not be greater than 255 characters.'],
+    });
+    expect(fieldErrorsOf(() => create('  '))).toEqual({ name: ['The name field is required.'] });
+  });
+
+  it('is created in its organization, with an id and the creation time', () => {
+    const group = create();
+    expect(group.toSnapshot()).toEqual({
+      id: group.id,
+      organizationId: 'o',
+      name: 'Sales',
+      autoIssueRequests: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(group.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
+    expect(Object.isFrozen(group.toSnapshot())).toBe(true);
+  });
+});
+
+describe('Group.update', () => {
+  it('answers false and keeps updatedAt when nothing changes', () => {
+    const group = create('Sales', true);
+    expect(group.update({}, later)).toBe(false);
+    expect(group.update({ name: ' Sales ', autoIssueRequests: true }, later)).toBe(false);
+    expect(group.updatedAt).toEqual(now);
+  });
+
+  it('renames, or switches automatic issuance, alone, and moves updatedAt', () => {
+    const renamed = create();
+    expect(renamed.update({ name: ' Support ' }, later)).toBe(true);
+    expect(renamed).toMatchObject({ name: 'Support', autoIssueRequests: false, updatedAt: later });
+    const switched = create();
+    expect(switched.update({ autoIssueRequests: true }, later)).toBe(true);
+    expect(switched).toMatchObject({ name: 'Sales', autoIssueRequests: true, updatedAt: later });
+  });
+
+  it('refuses a name create would refuse, and changes nothing', () => {
+    const group = create();
+    expect(fieldErrorsOf(() => group.update({ name: 'g'.repeat(256), autoIssueRequests: true }, later))).toHaveProperty(
+      'name',
+    );
+    expect(group).toMatchObject({ name: 'Sales', autoIssueRequests: false, updatedAt: now });
+  });
+
+  it('restores a group as stored', () => {
+    const stored = create().toSnapshot();
+    expect(Group.restore(stored).toSnapshot()).toEqual(stored);
+  });
+});

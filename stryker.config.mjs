@@ -1,0 +1,77 @@
+// StrykerJS: mutation testing of the domain and the kernel, driven by the fast unit specs (docs/testing.md).
+/** Held to SECURITY_RELEVANT_BREAK each (scripts/mutation-thresholds.js), the rest to `thresholds.break` overall. */
+export const SECURITY_RELEVANT = [
+  'src/webhooks/domain/network-address.ts',
+  'src/webhooks/domain/endpoint-url.ts',
+  'src/identity/domain/api-token.ts',
+  'src/identity/domain/organization.ts',
+  'src/idempotency/domain/request-fingerprint.ts',
+  'src/idempotency/domain/idempotency-key.ts',
+  'src/webhooks/domain/webhook-secret.ts',
+];
+export const SECURITY_RELEVANT_BREAK = 95;
+
+/**
+ * Mutants that cannot change behaviour, by the exact source of the code they mutate (all of its mutants are
+ * skipped, so name the smallest piece), each with the reason (docs/testing.md). Dead code is removed instead.
+ */
+export const EQUIVALENT_MUTANTS = [
+  {
+    file: 'libs/http/src/http/express-message-classes.ts',
+    code: "if (at === null) throw new Error('Express prototype does not extend the expected Node class');",
+    reason:
+      "unreachable with the Express installed, whose request and response prototypes extend Node's: the guard " +
+      'names the failure should an upgrade break that, instead of an endless loop',
+  },
+  {
+    file: 'libs/http/src/http/express-message-classes.ts',
+    code: "key === 'constructor'",
+    reason:
+      "no layer of Express's request or response chain (below Node's own prototypes) has an own constructor; " +
+      'the check keeps the copied prototypes correct should one gain it',
+  },
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [
+    'src/**/domain/**/*.ts',
+    'libs/core/src/**/*.ts',
+    'libs/http/src/**/*.ts',
+    '!**/*.spec.ts',
+    // Schema declarations only (descriptions and examples of the OpenAPI document): what they say is checked where
+    // it shows, by test/e2e/openapi.e2e-spec.ts comparing the served document with the committed openapi.json.
+    '!libs/http/src/openapi/{error-bodies,pagination.schema,api-headers}.ts',
+  ],
+  plugins: ['@stryker-mutator/*', './test/mutation/equivalent-mutants.mjs'],
+  ignorers: ['equivalent-mutants'],
+  testRunner: 'jest',
+  jest: { projectType: 'custom', configFile: 'jest.unit.config.js' },
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'],
+  coverageAnalysis: 'perTest',
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.mutation.json',
+  // Two shared cores: one sandbox per core.
+  concurrency: 2,
+  // The cores are shared: a slow test run under load is not an endless loop.
+  timeoutMS: 20000,
+  incremental: true,
+  incrementalFile: 'test/mutation/stryker-incremental.json',
+  // Only what the unit specs need is copied into the sandbox.
+  ignorePatterns: [
+    'dist',
+    '.data',
+    'bench',
+    'docs',
+    'coverage',
+    'reports',
+    'test/e2e',
+    'test/adapters',
+    'openapi.json',
+  ],
+  reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
+  thresholds: { high: 95, low: 85, break: 85 },
+};
