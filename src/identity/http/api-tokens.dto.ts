@@ -19,7 +19,7 @@ export class CreateApiTokenBody {
   @Field({ required: true }, rules.string, rules.maxLength(255))
   name!: string;
 
-  @ApiPropertyOptional({ enum: TOKEN_SCOPES, default: 'api:use' })
+  @ApiPropertyOptional({ enum: TOKEN_SCOPES, default: 'api:use', example: 'api:use' })
   @Field({}, rules.string, rules.oneOf(TOKEN_SCOPES))
   scope?: (typeof TOKEN_SCOPES)[number];
 
@@ -28,6 +28,7 @@ export class CreateApiTokenBody {
     format: 'date-time',
     nullable: true,
     description: 'In the future; null or absent: the token does not expire.',
+    example: '2027-06-30T00:00:00Z',
   })
   @Field({ nullable: true }, rules.string, dateTime)
   expires_at?: string | null;
@@ -36,6 +37,7 @@ export class CreateApiTokenBody {
     type: String,
     pattern: ULID_INPUT_PATTERN,
     description: "The member the token acts as (a group manager's token is made this way); default: the caller.",
+    example: '01jd7x4k2m3n4p5q6r7s8t9v0w',
   })
   @Field({}, rules.string, rules.ulid)
   user_id?: string;
