@@ -10,14 +10,6 @@ const { execFileSync } = require('node:child_process');
 const BASE = '874b91110be3101a141cf3edc1297f43dbc7c2f3';
 const MAX_SUBJECT_LENGTH = 72;
 
-/**
- * Commits after BASE that landed with a broken message before the check reached the branch they were made on, and
- * cannot be reworded without rewriting main: each with why it is let through. Add none without a reason.
- */
-const LANDED_BEFORE_THE_CHECK = new Map([
-  ['92a6534f7ffdf845fdc726a8a60519dba8de6609', 'made on the console branch, cut before the check existed; merged with its subject 74 characters long'],
-]);
-
 /** What is wrong with one commit message (its raw text, `git log --format=%B`); empty when nothing is. */
 function messageProblems(message) {
   const lines = message.replace(/\r\n/g, '\n').split('\n');
@@ -73,7 +65,6 @@ function checkCommits({ cwd = process.cwd(), base = BASE, head = 'HEAD' } = {}) 
     .filter(Boolean);
   const offending = [];
   for (const commit of commits) {
-    if (LANDED_BEFORE_THE_CHECK.has(commit)) continue;
     const message = git(cwd, ['log', '-1', '--format=%B', commit]).replace(/\n+$/, '');
     const problems = messageProblems(message);
     if (problems.length > 0) offending.push({ commit, subject: message.split('\n')[0], problems });
@@ -109,6 +100,6 @@ function main() {
   return 0;
 }
 
-module.exports = { BASE, LANDED_BEFORE_THE_CHECK, MAX_SUBJECT_LENGTH, messageProblems, checkCommits };
+module.exports = { BASE, MAX_SUBJECT_LENGTH, messageProblems, checkCommits };
 
 if (require.main === module) process.exitCode = main();
