@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { issueRequest, IssuedRequest, publishDocument } from '../support/attestation-page-fixtures';
 import { createTenant, Tenant } from '../support/fixtures';
 import { eventually, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 import { freePort } from '../support/free-port';
+import { launchChromium } from '../support/chromium';
 
 /** Debian's chromium package (installed by .ci/run), driven by playwright-core: no browser download. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = resolve(__dirname, '../../test-output/browser');
 
 /** The page's globals, as the functions evaluated in it see them (this project compiles without the DOM types). */
@@ -38,9 +38,6 @@ describe('the attestation page in headless Chromium', () => {
   const policyViolations: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium (as .ci/run does), or set CHROMIUM_PATH`);
-    }
     smtp = await startSmtpCapture();
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
@@ -49,20 +46,7 @@ describe('the attestation page in headless Chromium', () => {
     worker = await startWorker(t);
     tenant = await createTenant(t.app, { name: 'Acme Compliance' });
     mkdirSync(SCREENSHOTS, { recursive: true });
-    // Playwright gives every launch a fresh temporary profile (user data directory) and removes it on close.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 900 } });
   });
   afterAll(async () => {

@@ -1,17 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import AxeBuilder from '@axe-core/playwright';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { UserRepository } from '../../src/identity/application/user.repository';
 import { createTenant, Tenant } from '../support/fixtures';
 import { freePort } from '../support/free-port';
 import { eventually, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
+import { launchChromium } from '../support/chromium';
 
 /** Debian's chromium package, driven by playwright-core: no browser download. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = resolve(__dirname, '../../test-output/console');
 const PHONE = { width: 390, height: 844 };
 
@@ -37,8 +37,6 @@ describe('the console in headless Chromium', () => {
   const cspMessages: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
     smtp = await startSmtpCapture();
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
@@ -48,19 +46,7 @@ describe('the console in headless Chromium', () => {
     owner = await createTenant(t.app, { name: 'Acme <i>Compliance</i>' });
     ownerEmail = (await t.app.get(UserRepository).findById(owner.userId))!.email;
     mkdirSync(SCREENSHOTS, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { UserRepository } from '../../src/identity/application/user.repository';
 import { CreateSignInLink } from '../../src/sign-in/application/create-sign-in-link.use-case';
@@ -7,8 +6,7 @@ import { createTenant, Tenant } from '../support/fixtures';
 import { freePort } from '../support/free-port';
 import { startOpenIdProvider, TestOpenIdProvider } from '../support/openid-provider';
 import { startTestApp, TestApp } from '../support/test-app';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../support/chromium';
 
 jest.setTimeout(90_000);
 
@@ -26,7 +24,6 @@ describe('console single sign-on with OpenID Connect', () => {
   let appUrl: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium`);
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
     t = await startTestApp({ env: { APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000' } });
@@ -42,10 +39,7 @@ describe('console single sign-on with OpenID Connect', () => {
         ghost: { email: 'ghost@example.test', email_verified: true },
       },
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

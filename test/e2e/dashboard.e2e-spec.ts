@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { SystemClock } from '@lib/core';
 import { Metrics } from '../../src/metrics/metrics';
 import { closeListener, startWorkerListener } from '../../src/worker-listener';
@@ -12,6 +11,7 @@ import { createDocument, createPerson, startWorker } from '../support/membership
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
+import { launchChromium } from '../support/chromium';
 
 /**
  * The Grafana dashboard of docs/ against the real service: traffic runs through the API and the worker while both
@@ -32,7 +32,6 @@ const DASHBOARD = JSON.parse(readFileSync(join(ROOT, 'docs/grafana-dashboard.jso
     fieldConfig: { defaults: { unit: string } };
   }>;
 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OUTPUT = join(ROOT, 'test-output', 'dashboard');
 
 type Labels = Record<string, string>;
@@ -422,12 +421,7 @@ describe('the Grafana dashboard of docs/, on metrics scraped from the running se
     </style><h1>Attestation service <small>docs/grafana-dashboard.json, drawn from ${scrapes.length / 2} scrapes of the API and the worker (${new Date(scrapes[0].at).toISOString()})</small></h1><div class="grid-wrap">${cells.join('')}</div>`;
     mkdirSync(OUTPUT, { recursive: true });
     writeFileSync(join(OUTPUT, 'dashboard.html'), html);
-    if (!existsSync(CHROMIUM))
-      throw new Error(`no browser at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1464, height: 900 } });
       await page.setContent(html);
