@@ -37,6 +37,7 @@ import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
 import { EventsModule } from './events/events.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { ConsoleModule } from './console/console.module';
+import { ScimModule } from './scim/scim.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
 export const FEATURE_MODULES = [
@@ -76,6 +77,7 @@ export class AppModule {
         AttestationEvidenceModule,
         IdempotencyModule,
         ConsoleModule,
+        ScimModule,
         // Without Redis (the embedded mode) there is no worker: the API process delivers the emails and webhooks and
         // runs the scheduled passes itself.
         ...(options.config.redisUrl ? [] : deliveringModules()),

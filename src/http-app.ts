@@ -23,7 +23,7 @@ import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
 import { ShutdownState } from './shutdown/shutdown-state';
 import { publishApiDescription } from './openapi/publish-api-description';
 
-/** Paths outside `/api/v1`: probes, metrics, the recipient's attestation page and the console. */
+/** Paths outside `/api/v1`: probes, metrics, the recipient's attestation page, the console and SCIM. */
 const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
@@ -31,6 +31,8 @@ const OUTSIDE_API_PREFIX = [
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
   { path: 'console', method: RequestMethod.ALL },
   { path: 'console/{*rest}', method: RequestMethod.ALL },
+  { path: 'scim/v2', method: RequestMethod.ALL },
+  { path: 'scim/v2/{*rest}', method: RequestMethod.ALL },
 ];
 
 /**

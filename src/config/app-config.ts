@@ -15,6 +15,8 @@ export class AppConfig {
   readonly mailFrom: string;
   readonly logLevel: string;
   readonly rateLimitPerMinute: number;
+  /** Requests a minute per organization through SCIM tokens (SCIM_RATE_LIMIT_PER_MINUTE): directory pushes. */
+  readonly scimRateLimitPerMinute: number;
   /** Prefix for every Redis key, so several deployments or test files can share one Redis. */
   readonly redisPrefix: string;
   readonly attestationRequestTtlDays: number | undefined;
@@ -73,6 +75,8 @@ export class AppConfig {
       throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
     }
     this.rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
+    // 30 a second sustained: above the 25 Microsoft's provisioning guidance asks of a SCIM endpoint.
+    this.scimRateLimitPerMinute = integer(env, 'SCIM_RATE_LIMIT_PER_MINUTE', 1800, 1, 1_000_000);
     this.redisPrefix = optional(env, 'REDIS_PREFIX') ?? 'attest';
     const ttl = optional(env, 'ATTESTATION_REQUEST_TTL_DAYS');
     this.attestationRequestTtlDays =

@@ -98,6 +98,8 @@ export function aPerson(overrides: Partial<PersonProps> = {}): Person {
     phone: null,
     source: 'oauth',
     sourceId: null,
+    externalId: null,
+    userName: null,
     archivedAt: null,
     createdAt: TEST_NOW,
     updatedAt: TEST_NOW,

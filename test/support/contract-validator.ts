@@ -20,6 +20,7 @@ export const UNDESCRIBED_PATHS: readonly RegExp[] = [
   /^\/metrics$/i, // Prometheus text format, for the scraper (docs/operations.md#metrics)
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
   /^\/console(\/|$|\.)/i, // the console's HTML pages
+  /^\/scim\/v2(\/|$)/i, // SCIM 2.0, described by its own discovery endpoints (docs/scim.md)
   /^\/api\/v1\/openapi\.json$/i, // the document itself
   /^\/api\/v1\/docs(\/|$)/i, // the browsable reference and its assets
 ];
@@ -74,7 +75,11 @@ export class ContractValidator {
       if (exchange.status !== 404 && exchange.status !== 405) {
         return [`no operation in the document describes this path (only a 404 or 405 may answer it)`];
       }
-      return this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, `unknown route ${exchange.status}`);
+      return this.bodyViolations(
+        exchange,
+        { $ref: '#/components/schemas/ErrorMessage' },
+        `unknown route ${exchange.status}`,
+      );
     }
     const operation = METHODS.includes(method) ? (route.item[method] as Json | undefined) : undefined;
     if (!operation) {
@@ -82,7 +87,10 @@ export class ContractValidator {
       if (exchange.status !== 405)
         return [`the document has no ${method.toUpperCase()} ${route.template}: expected 405`];
       const violations = exchange.headers['allow'] === undefined ? ['a 405 without an Allow header'] : [];
-      return [...violations, ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method')];
+      return [
+        ...violations,
+        ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method'),
+      ];
     }
     const responses = operation.responses as Record<string, Json>;
     const response =

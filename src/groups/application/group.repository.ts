@@ -9,6 +9,7 @@ export interface GroupReference {
 }
 
 export abstract class GroupRepository {
+  /** An external id another group of the organization has is a ValidationFailedError (as in `save`). */
   abstract add(group: Group): Promise<void>;
   /** Writes the group's name and settings. */
   abstract save(group: Group): Promise<void>;

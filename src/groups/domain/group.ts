@@ -7,6 +7,8 @@ export interface GroupProps {
   organizationId: string;
   name: string;
   autoIssueRequests: boolean;
+  /** The directory's own id for the group (SCIM `externalId`); unique in the organization when set. */
+  externalId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -20,15 +22,23 @@ export class Group extends Entity.exposing<GroupProps>()(
   'organizationId',
   'name',
   'autoIssueRequests',
+  'externalId',
   'createdAt',
   'updatedAt',
 ) {
-  static create(input: { organizationId: string; name: string; autoIssueRequests?: boolean; now: Date }): Group {
+  static create(input: {
+    organizationId: string;
+    name: string;
+    autoIssueRequests?: boolean;
+    externalId?: string | null;
+    now: Date;
+  }): Group {
     return new Group({
       id: newId(),
       organizationId: input.organizationId,
       name: requiredText('name', input.name, GROUP_NAME_MAX_LENGTH),
       autoIssueRequests: input.autoIssueRequests ?? false,
+      externalId: input.externalId?.trim() || null,
       createdAt: input.now,
       updatedAt: input.now,
     });
@@ -41,7 +51,8 @@ export class Group extends Entity.exposing<GroupProps>()(
   update(changes: GroupChanges, now: Date): boolean {
     const name = changes.name === undefined ? this.name : requiredText('name', changes.name, GROUP_NAME_MAX_LENGTH);
     const autoIssueRequests = changes.autoIssueRequests ?? this.autoIssueRequests;
-    return applyChanges(this.props, { name, autoIssueRequests }, now);
+    const externalId = changes.externalId === undefined ? this.externalId : changes.externalId?.trim() || null;
+    return applyChanges(this.props, { name, autoIssueRequests, externalId }, now);
   }
 }
 
@@ -49,4 +60,6 @@ export class Group extends Entity.exposing<GroupProps>()(
 export interface GroupChanges {
   name?: string;
   autoIssueRequests?: boolean;
+  /** null clears it. */
+  externalId?: string | null;
 }

@@ -10,6 +10,7 @@ export const groupMapper = {
       organizationId: r.organization_id,
       name: r.name,
       autoIssueRequests: r.auto_issue_requests,
+      externalId: r.external_id,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }),

@@ -5,13 +5,14 @@ export interface GroupRow {
   organization_id: string;
   name: string;
   auto_issue_requests: boolean;
+  external_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 /** A group of the organization by id ($1 id, $2 organization). */
 export const GROUP_IN_ORGANIZATION_SQL =
-  'SELECT id, organization_id, name, auto_issue_requests, created_at, updated_at FROM groups WHERE id = $1 AND organization_id = $2';
+  'SELECT id, organization_id, name, auto_issue_requests, external_id, created_at, updated_at FROM groups WHERE id = $1 AND organization_id = $2';
 
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 
@@ -29,7 +30,7 @@ export async function fetchGroupsPage(
   const rows = (await run({
     text:
       `SELECT t.total, g.* FROM (SELECT ${LIST_TOTAL_EXPRESSION} AS total OFFSET 0) t LEFT JOIN LATERAL (` +
-      'SELECT id, organization_id, name, auto_issue_requests, created_at, updated_at FROM groups ' +
+      'SELECT id, organization_id, name, auto_issue_requests, external_id, created_at, updated_at FROM groups ' +
       'WHERE organization_id = $1 AND t.total > $3::bigint ORDER BY name, id OFFSET $3::bigint LIMIT $4' +
       ') g ON true ORDER BY g.name, g.id',
     values: [organizationId, 'groups', offset, limit],

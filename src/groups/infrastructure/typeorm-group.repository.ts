@@ -2,12 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { Page, PageRequest } from '@lib/http';
+import { ValidationFailedError } from '@lib/core';
+import { messages, Page, PageRequest } from '@lib/http';
+import { isUniqueViolation } from '@lib/persistence';
 import { GroupReference, GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
 import { GroupRecord } from './group.record';
 import { fetchGroupsPage, GROUP_IN_ORGANIZATION_SQL, GroupRow } from './groups-list.sql';
+
+/** The directory's id of a group is unique in the organization (groups_external_id_unique). */
+function externalIdTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'groups_external_id_unique')) {
+    throw ValidationFailedError.single('external_id', messages.taken('external id'));
+  }
+  throw error;
+}
 
 @Injectable()
 export class TypeormGroupRepository extends GroupRepository {
@@ -16,12 +26,12 @@ export class TypeormGroupRepository extends GroupRepository {
   }
 
   async add(group: Group): Promise<void> {
-    await activeManager(this.db).getRepository(GroupRecord).insert(groupMapper.toRecord(group));
+    await activeManager(this.db).getRepository(GroupRecord).insert(groupMapper.toRecord(group)).catch(externalIdTaken);
   }
 
   async save(group: Group): Promise<void> {
     const { id, ...changes } = groupMapper.toRecord(group);
-    await activeManager(this.db).getRepository(GroupRecord).update({ id }, changes);
+    await activeManager(this.db).getRepository(GroupRecord).update({ id }, changes).catch(externalIdTaken);
   }
 
   /** Memberships and the group's documents cascade; assignments keep the person's document (group_id set null). */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
-import { hashToken } from '../domain/api-token';
+import { hashToken, TokenScope } from '../domain/api-token';
 import { ApiTokenRepository } from './api-token.repository';
 import type { Principal } from './principal';
 
@@ -15,10 +15,11 @@ export class AuthenticateApiToken {
     private readonly clock: Clock,
   ) {}
 
-  async execute(plaintext: string): Promise<Principal | null> {
+  /** `scope`: the door asking (the API, or SCIM); a token of the other door is not recognised. */
+  async execute(plaintext: string, scope: TokenScope = 'api:use'): Promise<Principal | null> {
     const credential = await this.tokens.findCredentialByHash(hashToken(plaintext));
     const now = this.clock.now();
-    if (credential === null || !credential.token.isUsable(now)) return null;
+    if (credential === null || !credential.token.isUsable(now, scope)) return null;
     if (credential.token.needsUsageStamp(now)) await this.tokens.stampUsage(credential.token.id, now);
     return credential.principal;
   }

@@ -29,6 +29,8 @@ describe('ApiToken', () => {
     const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', scope: 'scim', now });
     expect(token.scope).toBe('scim');
     expect(token.isUsable(now)).toBe(false);
+    expect(token.isUsable(now, 'scim')).toBe(true);
+    expect(anApiToken().isUsable(now, 'scim')).toBe(false);
   });
 
   it('asks for a usage stamp at most once a minute', () => {

@@ -79,10 +79,11 @@ export class ApiToken extends Entity.exposing<ApiTokenProps>()(
     return this.props.scopes[0] ?? 'api:use';
   }
 
-  isUsable(now: Date): boolean {
+  /** Not revoked, not expired, and issued for this door (`api:use` the API, `scim` the SCIM endpoints). */
+  isUsable(now: Date, scope: TokenScope = 'api:use'): boolean {
     if (this.revokedAt !== null) return false;
     if (this.expiresAt !== null && this.expiresAt <= now) return false;
-    return this.scopes.includes('api:use');
+    return this.scopes.includes(scope);
   }
 
   /** `last_used_at` is written at most once a minute, so authentication does not write on every request. */

@@ -9,9 +9,15 @@ export interface CreatePersonInput {
   lastName: string;
   email: string;
   phone?: string | null;
+  /** Set only by provisioning (SCIM): the directory's id and login for the person. */
+  externalId?: string | null;
+  userName?: string | null;
 }
 
-/** Adds a person through the API (source `oauth`); sends nothing. The email must be new to the organization. */
+/**
+ * Adds a person through the API or SCIM (source `oauth`); sends nothing. The email (and the directory's user name and
+ * external id, when given) must be new to the organization.
+ */
 @Injectable()
 export class CreatePerson {
   constructor(

@@ -6,6 +6,8 @@ export interface PeopleFilter {
   name?: string;
   email?: string;
   phone?: string;
+  /** Exactly this directory id (SCIM `externalId`), compared as it is. */
+  externalId?: string;
   /** true: only archived people; false: only active ones. */
   archived: boolean;
 }

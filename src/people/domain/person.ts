@@ -17,6 +17,10 @@ export interface PersonProps {
   phone: string | null;
   source: PersonSource;
   sourceId: string | null;
+  /** The directory's own id for the person (SCIM `externalId`); unique in the organization when set. */
+  externalId: string | null;
+  /** The directory's login (SCIM `userName`), unique in the organization ignoring case; set only by provisioning. */
+  userName: string | null;
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -32,6 +36,8 @@ export class Person extends Entity.exposing<PersonProps>()(
   'phone',
   'source',
   'sourceId',
+  'externalId',
+  'userName',
   'archivedAt',
   'createdAt',
   'updatedAt',
@@ -48,6 +54,8 @@ export class Person extends Entity.exposing<PersonProps>()(
     phone?: string | null;
     source: PersonSource;
     sourceId?: string | null;
+    externalId?: string | null;
+    userName?: string | null;
     now: Date;
   }): Person {
     const firstName = input.firstName?.trim() || null;
@@ -68,6 +76,8 @@ export class Person extends Entity.exposing<PersonProps>()(
       phone = toE164(input.phone);
       if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
     }
+    const externalId = directoryName(input.externalId, 'external_id', errors);
+    const userName = directoryName(input.userName, 'user_name', errors);
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
     return new Person({
       id: newId(),
@@ -78,6 +88,8 @@ export class Person extends Entity.exposing<PersonProps>()(
       phone,
       source: input.source,
       sourceId: input.sourceId ?? null,
+      externalId,
+      userName,
       archivedAt: null,
       createdAt: input.now,
       updatedAt: input.now,
@@ -114,11 +126,13 @@ export class Person extends Entity.exposing<PersonProps>()(
       lastName: changes.lastName ?? this.lastName,
       email: changes.email ?? this.email,
       phone: changes.phone === undefined ? this.phone : changes.phone,
+      externalId: changes.externalId === undefined ? this.externalId : changes.externalId,
+      userName: changes.userName === undefined ? this.userName : changes.userName,
       source: this.source,
       now,
     });
-    const { firstName, lastName, email, phone } = next;
-    return applyChanges(this.props, { firstName, lastName, email, phone }, now);
+    const { firstName, lastName, email, phone, externalId, userName } = next;
+    return applyChanges(this.props, { firstName, lastName, email, phone, externalId, userName }, now);
   }
 }
 
@@ -128,4 +142,16 @@ export interface PersonChanges {
   lastName?: string;
   email?: string;
   phone?: string | null;
+  /** null clears it (the directory no longer names the person). */
+  externalId?: string | null;
+  userName?: string | null;
+}
+
+/** A directory's name for the person: trimmed, empty is none, at most 255 characters. */
+function directoryName(value: string | null | undefined, field: string, errors: Record<string, string[]>) {
+  const trimmed = value?.trim() || null;
+  if (trimmed !== null && [...trimmed].length > PERSON_NAME_MAX_LENGTH) {
+    errors[field] = [`The ${field.replace('_', ' ')} field must not be greater than 255 characters.`];
+  }
+  return trimmed;
 }

@@ -51,6 +51,7 @@ export class PeopleController {
       name: query.name ?? undefined,
       email: query.email ?? undefined,
       phone: query.phone ?? undefined,
+      externalId: query.external_id ?? undefined,
       archived: wantsArchived(query),
     };
     if (query.id) {
@@ -59,7 +60,13 @@ export class PeopleController {
     }
     const request = PageRequest.from(query);
     const page = await this.listPeople.execute({ organizationId, filter, page: request });
-    const linkFilters = { name: filter.name, email: filter.email, phone: filter.phone, archived: query.archived };
+    const linkFilters = {
+      name: filter.name,
+      email: filter.email,
+      phone: filter.phone,
+      external_id: filter.externalId,
+      archived: query.archived,
+    };
     return toEnvelope(page, request, `${this.config.apiBaseUrl}/people`, linkFilters, presentPerson);
   }
 

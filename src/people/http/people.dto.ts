@@ -52,6 +52,15 @@ export class ListPeopleQuery extends ArchivablePageQuery {
 
   @TextFilterField(50, 'Part of the phone number in its E.164 form.')
   phone?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 255,
+    description: "Exactly this `external_id` (the identity provider's id), compared as it is.",
+  })
+  @Transform(trimmedOrNull)
+  @Field({ nullable: true }, rules.string, rules.maxLength(255))
+  external_id?: string | null;
 }
 
 const LAST_NAME = { minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH, example: 'Lovelace' } as const;

@@ -13,6 +13,8 @@ export function presentPerson(person: Person) {
     phone: person.phone,
     source: person.source,
     source_id: person.sourceId,
+    external_id: person.externalId,
+    user_name: person.userName,
     archived_at: isoTimestampOrNull(person.archivedAt),
     created_at: isoTimestamp(person.createdAt),
     updated_at: isoTimestamp(person.updatedAt),

@@ -36,6 +36,23 @@ export class PersonResponse {
   @ApiProperty({ type: String, nullable: true, description: 'Identifier in the originating system.' })
   source_id!: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The identity provider's id for the person (SCIM `externalId`); null unless provisioned by SCIM.",
+    example: '00u1abcd2EFGH3ijk4l5',
+  })
+  external_id!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The login the identity provider gave (SCIM `userName`), unique ignoring case; null unless provisioned.',
+    example: 'ada@example.com',
+  })
+  user_name!: string | null;
+
   @ApiDateTime('Null while the person is active.', { nullable: true })
   archived_at!: string | null;
 

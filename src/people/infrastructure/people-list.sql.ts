@@ -4,7 +4,8 @@ import type { PeopleFilter } from '../application/person.repository';
 
 /** A person's columns as the API reads them (snake_case, as PostgreSQL names them). */
 export const PERSON_COLUMNS =
-  'id, organization_id, first_name, last_name, email, phone, source, source_id, archived_at, created_at, updated_at';
+  'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, archived_at, ' +
+  'created_at, updated_at';
 
 export interface PersonRow {
   id: string;
@@ -15,6 +16,8 @@ export interface PersonRow {
   phone: string | null;
   source: string;
   source_id: string | null;
+  external_id: string | null;
+  user_name: string | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -152,6 +155,12 @@ export async function fetchPeoplePage(
     key[name] = pattern;
     values.push(pattern);
     conditions.push(condition(`$${values.length}`));
+  }
+  if (filter.externalId !== undefined) {
+    // Exact, through people_external_id_unique; counted and stored as the text filters are.
+    key.external_id = filter.externalId;
+    values.push(filter.externalId);
+    conditions.push(`external_id = $${values.length}`);
   }
   const where = conditions.join(' AND ');
   const n = values.length;

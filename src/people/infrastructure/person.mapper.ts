@@ -17,6 +17,8 @@ export const personMapper = {
       phone: r.phone,
       source: r.source as PersonSource,
       sourceId: r.source_id,
+      externalId: r.external_id,
+      userName: r.user_name,
       archivedAt: r.archived_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

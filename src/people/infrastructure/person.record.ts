@@ -12,6 +12,8 @@ export class PersonRecord {
   @Column('varchar', { nullable: true }) phone!: string | null;
   @Column('varchar') source!: string;
   @Column('varchar', { name: 'source_id', nullable: true }) sourceId!: string | null;
+  @Column('varchar', { name: 'external_id', nullable: true }) externalId!: string | null;
+  @Column('varchar', { name: 'user_name', nullable: true }) userName!: string | null;
   @Column('timestamptz', { name: 'archived_at', nullable: true }) archivedAt!: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;

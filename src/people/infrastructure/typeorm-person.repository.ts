@@ -19,7 +19,21 @@ import {
 import { personMapper } from './person.mapper';
 import { PersonRecord } from './person.record';
 
-const EMAIL_UNIQUE_INDEX = 'people_email_unique';
+/** The unique indexes of people, and the field each one's violation is reported under. */
+const UNIQUE_FIELDS: Record<string, string> = {
+  people_email_unique: 'email',
+  people_user_name_unique: 'user_name',
+  people_external_id_unique: 'external_id',
+};
+
+/** A unique index's violation as the field it keeps unique; anything else as it is. */
+function takenOrThrown(error: unknown): never {
+  for (const [index, field] of Object.entries(UNIQUE_FIELDS)) {
+    if (isUniqueViolation(error, index))
+      throw ValidationFailedError.single(field, messages.taken(field.replace('_', ' ')));
+  }
+  throw error;
+}
 
 @Injectable()
 export class TypeormPersonRepository extends PersonRepository {
@@ -34,21 +48,20 @@ export class TypeormPersonRepository extends PersonRepository {
     try {
       await activeManager(this.db).getRepository(PersonRecord).insert(personMapper.toRecord(person));
     } catch (error) {
-      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX))
-        throw ValidationFailedError.single('email', messages.taken('email'));
-      throw error;
+      takenOrThrown(error);
     }
   }
 
-  /** An email changed to one another person of the organization has (any case) is a ValidationFailedError. */
+  /**
+   * An email (any case), user name (any case) or external id changed to one another person of the organization has is
+   * a ValidationFailedError.
+   */
   async save(person: Person): Promise<void> {
     const { id, ...changes } = personMapper.toRecord(person);
     try {
       await activeManager(this.db).getRepository(PersonRecord).update({ id }, changes);
     } catch (error) {
-      if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX))
-        throw ValidationFailedError.single('email', messages.taken('email'));
-      throw error;
+      takenOrThrown(error);
     }
   }
 
@@ -102,6 +115,7 @@ export class TypeormPersonRepository extends PersonRepository {
       const value = filter[name];
       if (value !== undefined) query.andWhere(`person.${condition(`:${name}`)}`, { [name]: containsPattern(value) });
     }
+    if (filter.externalId !== undefined) query.andWhere('person.external_id = :externalId', filter);
     return query;
   }
 }

@@ -1,0 +1,22 @@
+import { Controller, UseFilters, UseGuards, applyDecorators, Header } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Access } from '@lib/http';
+import { ScimErrorFilter } from './scim-error.filter';
+import { ScimGuard } from './scim.guard';
+import { SCIM_CONTENT_TYPE } from './scim-request';
+
+/**
+ * A controller of the SCIM door: outside the API's pipeline (`public` to its guards, not in its OpenAPI document),
+ * behind the door's own token check and allowance, answering errors in SCIM's shape.
+ */
+export const ScimController = (path: string) =>
+  applyDecorators(
+    Controller(path === '' ? 'scim/v2' : `scim/v2/${path}`),
+    ApiExcludeController(),
+    Access('public'),
+    UseGuards(ScimGuard),
+    UseFilters(ScimErrorFilter),
+  );
+
+/** Every answer of the door is `application/scim+json`. */
+export const ScimAnswer = () => Header('Content-Type', SCIM_CONTENT_TYPE);

@@ -1,0 +1,225 @@
+import { createTenant, Tenant } from '../support/fixtures';
+import { createPerson } from '../support/membership-fixtures';
+import { LIST_RESPONSE, oktaUser, PATCH_OP, scimAuth, scimError, USER_SCHEMA } from '../support/scim-fixtures';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The steps of Okta's SCIM 2.0 spec test and CRUD test (Runscope suites "Okta SCIM 2.0 SPEC Test" and "CRUD Test"),
+ * with their exact requests, against the real application.
+ */
+describe('SCIM: Okta spec and CRUD tests', () => {
+  let t: TestApp;
+  let tenant: Tenant;
+  let auth: { Authorization: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    tenant = await createTenant(t.app);
+    auth = await scimAuth(t.app, tenant);
+  });
+  afterAll(() => t.close());
+
+  const scim = () => t.http;
+
+  it('answers discovery: patch and filter supported, bulk, sort, etag and changePassword not', async () => {
+    const config = await scim().get('/scim/v2/ServiceProviderConfig').set(auth).expect(200);
+    expect(config.headers['content-type']).toMatch(/^application\/scim\+json/);
+    expect(config.body).toMatchObject({
+      patch: { supported: true },
+      bulk: { supported: false },
+      filter: { supported: true, maxResults: 200 },
+      sort: { supported: false },
+      etag: { supported: false },
+      changePassword: { supported: false },
+    });
+    const types = await scim().get('/scim/v2/ResourceTypes').set(auth).expect(200);
+    expect(types.body.Resources.map((type: { id: string }) => type.id)).toEqual(['User', 'Group']);
+    const user = await scim().get(`/scim/v2/Schemas/${USER_SCHEMA}`).set(auth).expect(200);
+    expect(user.body.attributes.map((a: { name: string }) => a.name)).toEqual([
+      'userName',
+      'externalId',
+      'name',
+      'displayName',
+      'emails',
+      'phoneNumbers',
+      'active',
+    ]);
+    await scim().get('/scim/v2/ResourceTypes/Group').set(auth).expect(200);
+    expect((await scim().get('/scim/v2/Schemas/nope').set(auth).expect(404)).body).toEqual(scimError(404));
+  });
+
+  it('runs the spec test: list, filter, create, re-POST 409, read, filter, deactivate, reactivate', async () => {
+    // Test 1-2: the list, two at a time.
+    const first = await scim().get('/scim/v2/Users?startIndex=1&count=2').set(auth).expect(200);
+    expect(first.body).toEqual({
+      schemas: [LIST_RESPONSE],
+      totalResults: 0,
+      startIndex: 1,
+      itemsPerPage: 0,
+      Resources: [],
+    });
+
+    // The filter Okta sends before every create: nobody is 200 with 0 results.
+    const userName = 'okta.spec@example.test';
+    const none = await scim()
+      .get(`/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}&startIndex=1&count=100`)
+      .set(auth)
+      .expect(200);
+    expect(none.body.totalResults).toBe(0);
+
+    const created = await scim().post('/scim/v2/Users').set(auth).send(oktaUser(userName)).expect(201);
+    const id = created.body.id as string;
+    expect(created.headers.location).toBe(`http://api.test/scim/v2/Users/${id}`);
+    expect(created.body).toEqual({
+      schemas: [USER_SCHEMA],
+      id,
+      userName,
+      externalId: '00uokta.spec',
+      name: { givenName: 'Test', familyName: 'User okta.spec' },
+      displayName: 'Test User okta.spec',
+      emails: [{ value: userName, type: 'work', primary: true }],
+      active: true,
+      meta: {
+        resourceType: 'User',
+        created: expect.any(String),
+        lastModified: expect.any(String),
+        location: `http://api.test/scim/v2/Users/${id}`,
+      },
+    });
+
+    // The same userName again (another letter case): 409 uniqueness, and nobody new.
+    const again = await scim().post('/scim/v2/Users').set(auth).send(oktaUser(userName.toUpperCase())).expect(409);
+    expect(again.body).toEqual(scimError(409, 'uniqueness'));
+    expect(again.headers['content-type']).toMatch(/^application\/scim\+json/);
+
+    const read = await scim().get(`/scim/v2/Users/${id}`).set(auth).expect(200);
+    expect(read.body).toEqual(created.body);
+
+    // Case-insensitive userName filter finds them.
+    const found = await scim()
+      .get(`/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${userName.toUpperCase()}"`)}`)
+      .set(auth)
+      .expect(200);
+    expect(found.body).toMatchObject({ totalResults: 1, itemsPerPage: 1, startIndex: 1 });
+    expect(found.body.Resources[0].id).toBe(id);
+
+    // An id that is nobody's: 404, in SCIM's shape.
+    const missing = await scim().get('/scim/v2/Users/01jd0000000000000000000000').set(auth).expect(404);
+    expect(missing.body).toEqual(scimError(404));
+
+    // Deactivate as Okta does: a path-less replace.
+    const deactivated = await scim()
+      .patch(`/scim/v2/Users/${id}`)
+      .set(auth)
+      .send({ schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] })
+      .expect(200);
+    expect(deactivated.body.active).toBe(false);
+    const person = await t.http.get(`/api/v1/people/${id}`).set(tenant.auth).expect(200);
+    expect(person.body.archived_at).not.toBeNull();
+    expect(person.body).toMatchObject({ user_name: userName, external_id: '00uokta.spec' });
+
+    const reactivated = await scim()
+      .patch(`/scim/v2/Users/${id}`)
+      .set(auth)
+      .send({ schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: true } }] })
+      .expect(200);
+    expect(reactivated.body).toMatchObject({ id, active: true });
+    expect((await t.http.get(`/api/v1/people/${id}`).set(tenant.auth)).body.archived_at).toBeNull();
+  });
+
+  it('runs the CRUD test: create, PUT the whole user, read, deactivate, and lists by page', async () => {
+    const created = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('crud@example.test')).expect(201);
+    const id = created.body.id as string;
+    const put = await scim()
+      .put(`/scim/v2/Users/${id}`)
+      .set(auth)
+      .send(
+        oktaUser('crud@example.test', {
+          id,
+          name: { givenName: 'Changed', familyName: 'Name' },
+          phoneNumbers: [{ value: '+44 20 7946 0958', type: 'mobile' }],
+        }),
+      )
+      .expect(200);
+    expect(put.body).toMatchObject({
+      id,
+      name: { givenName: 'Changed', familyName: 'Name' },
+      displayName: 'Changed Name',
+      phoneNumbers: [{ value: '+442079460958', type: 'work', primary: true }],
+    });
+    const api = await t.http.get(`/api/v1/people/${id}`).set(tenant.auth).expect(200);
+    expect(api.body).toMatchObject({ first_name: 'Changed', last_name: 'Name', phone: '+442079460958' });
+
+    // PUT is safe to repeat: the second changes nothing, not even lastModified.
+    const repeated = await scim()
+      .put(`/scim/v2/Users/${id}`)
+      .set(auth)
+      .send(
+        oktaUser('crud@example.test', {
+          name: { givenName: 'Changed', familyName: 'Name' },
+          phoneNumbers: [{ value: '+442079460958', type: 'work' }],
+        }),
+      )
+      .expect(200);
+    expect(repeated.body.meta.lastModified).toBe(put.body.meta.lastModified);
+
+    const page = await scim().get('/scim/v2/Users?startIndex=2&count=1').set(auth).expect(200);
+    expect(page.body).toMatchObject({ startIndex: 2, itemsPerPage: 1 });
+    expect(page.body.totalResults).toBeGreaterThanOrEqual(2);
+
+    // The API can find them by their directory id.
+    const byExternal = await t.http.get('/api/v1/people?external_id=00ucrud').set(tenant.auth).expect(200);
+    expect(byExternal.body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+  });
+
+  it('links a person made through the API instead of refusing them, and keeps their id', async () => {
+    const existing = await createPerson(t.app, tenant.organizationId, { email: 'made.by.api@example.test' });
+    // SCIM does not see them before they are linked.
+    const before = await scim()
+      .get(`/scim/v2/Users?filter=${encodeURIComponent('userName eq "made.by.api@example.test"')}`)
+      .set(auth)
+      .expect(200);
+    expect(before.body.totalResults).toBe(0);
+    const linked = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('made.by.api@example.test')).expect(201);
+    expect(linked.body.id).toBe(existing.id);
+    await scim().post('/scim/v2/Users').set(auth).send(oktaUser('made.by.api@example.test')).expect(409);
+  });
+
+  it('deletes a user: archived, then not found through SCIM, evidence kept', async () => {
+    const created = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('leaver@example.test')).expect(201);
+    const id = created.body.id as string;
+    await scim().delete(`/scim/v2/Users/${id}`).set(auth).expect(204);
+    expect((await scim().get(`/scim/v2/Users/${id}`).set(auth).expect(404)).body).toEqual(scimError(404));
+    await scim().delete(`/scim/v2/Users/${id}`).set(auth).expect(404);
+    const person = await t.http.get(`/api/v1/people/${id}`).set(tenant.auth).expect(200);
+    expect(person.body).toMatchObject({ user_name: null, external_id: null });
+    expect(person.body.archived_at).not.toBeNull();
+  });
+
+  it('keeps tokens to their door: an api:use token is 401 here, a SCIM token 401 on the API', async () => {
+    const wrong = await scim().get('/scim/v2/Users').set(tenant.auth).expect(401);
+    expect(wrong.body).toEqual(scimError(401));
+    await scim().get('/scim/v2/Users').expect(401);
+    await t.http.get('/api/v1/people').set(auth).expect(401);
+  });
+
+  it("never shows another organization's users, and never lets its ids be reached", async () => {
+    const other = await createTenant(t.app);
+    const otherAuth = await scimAuth(t.app, other);
+    const theirs = await scim().post('/scim/v2/Users').set(otherAuth).send(oktaUser('theirs@example.test')).expect(201);
+    await scim().get(`/scim/v2/Users/${theirs.body.id}`).set(auth).expect(404);
+    await scim()
+      .patch(`/scim/v2/Users/${theirs.body.id}`)
+      .set(auth)
+      .send({ schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] })
+      .expect(404);
+    await scim().delete(`/scim/v2/Users/${theirs.body.id}`).set(auth).expect(404);
+    const filtered = await scim()
+      .get(`/scim/v2/Users?filter=${encodeURIComponent(`id eq "${theirs.body.id}"`)}`)
+      .set(auth)
+      .expect(200);
+    expect(filtered.body.totalResults).toBe(0);
+    // The same userName is free in another organization.
+    await scim().post('/scim/v2/Users').set(auth).send(oktaUser('theirs@example.test')).expect(201);
+  });
+});
