@@ -1,0 +1,254 @@
+import { ScimError } from './scim-error';
+import { groupPatch } from './scim-group';
+import { normalisePatch, parsePath } from './scim-patch';
+import { userAfterPatch, ScimUserState } from './scim-user';
+
+const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const U1 = '01jd0000000000000000000001';
+const U2 = '01jd0000000000000000000002';
+const U3 = '01jd0000000000000000000003';
+
+const path = (attribute: string, subAttribute: string | null = null) => ({ attribute, filter: null, subAttribute });
+
+const ada: ScimUserState = {
+  userName: 'ada@example.com',
+  externalId: '00u1',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  active: true,
+};
+
+function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
+    throw error;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('normalisePatch: what Okta sends', () => {
+  it('deactivates with a path-less replace', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] };
+    expect(normalisePatch(body, 'User')).toEqual([{ op: 'replace', path: path('active'), value: false }]);
+    expect(userAfterPatch(ada, normalisePatch(body, 'User')).active).toBe(false);
+  });
+
+  it('adds a member by path with value and display', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: U1, display: 'ada@example.com' }] }],
+    };
+    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [U1], remove: [] } });
+  });
+
+  it('removes a member named by a value filter in the path', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${U2}"]` }] };
+    expect(normalisePatch(body, 'Group')).toEqual([{ op: 'remove', path: path('members'), value: [{ value: U2 }] }]);
+    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [], remove: [U2] } });
+  });
+
+  it('renames a group with a path-less replace of displayName (and its id, which is ignored when unchanged)', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { displayName: 'Sales EMEA' } }],
+    };
+    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({
+      displayName: 'Sales EMEA',
+      members: { add: [], remove: [] },
+    });
+  });
+});
+
+describe('normalisePatch: what Microsoft Entra ID sends by default', () => {
+  it('takes the operation in any case and booleans as strings', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] };
+    expect(normalisePatch(body, 'User')).toEqual([{ op: 'replace', path: path('active'), value: false }]);
+    const on = { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] };
+    expect(userAfterPatch({ ...ada, active: false }, normalisePatch(on, 'User')).active).toBe(true);
+  });
+
+  it('changes attributes by filtered paths (emails[type eq "work"].value, name.familyName)', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'ada.l@example.com' },
+        { op: 'Replace', path: 'name.familyName', value: 'King' },
+        { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+14155552671' },
+        { op: 'Replace', path: 'externalId', value: 'entra-1' },
+        { op: 'Replace', path: 'userName', value: 'ada.l@example.com' },
+      ],
+    };
+    expect(userAfterPatch(ada, normalisePatch(body, 'User'))).toEqual({
+      ...ada,
+      userName: 'ada.l@example.com',
+      externalId: 'entra-1',
+      email: 'ada.l@example.com',
+      familyName: 'King',
+      phone: '+14155552671',
+    });
+  });
+
+  it('removes only the members listed in the value, never all of them', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Remove', path: 'members', value: [{ value: U1 }, { value: U3 }] }],
+    };
+    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [], remove: [U1, U3] } });
+  });
+
+  it('adds members with Add, and with Replace sets them exactly', () => {
+    const add = { schemas: [PATCH_OP], Operations: [{ op: 'Add', path: 'members', value: [{ value: U1 }] }] };
+    expect(groupPatch(normalisePatch(add, 'Group')).members).toEqual({ add: [U1], remove: [] });
+    const replace = { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'members', value: [{ value: U2 }] }] };
+    expect(groupPatch(normalisePatch(replace, 'Group')).members).toEqual({ replace: [U2] });
+  });
+
+  it('removes every member only for a remove of members without a value', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'members' }] };
+    expect(groupPatch(normalisePatch(body, 'Group')).members).toEqual({ replace: [] });
+  });
+
+  it('folds operations in order: added then removed is removed', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'add', path: 'members', value: [{ value: U1 }, { value: U2 }] },
+        { op: 'remove', path: `members[value eq "${U1}"]` },
+      ],
+    };
+    expect(groupPatch(normalisePatch(body, 'Group')).members).toEqual({ add: [U2], remove: [U1] });
+  });
+});
+
+describe('normalisePatch: Entra with ?aadOptscim062020', () => {
+  it('expands a path-less replace with dotted keys and full URN keys', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [
+        {
+          op: 'replace',
+          value: {
+            'name.givenName': 'Augusta',
+            'urn:ietf:params:scim:schemas:core:2.0:User:name.familyName': 'Byron',
+            'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department': 'Research',
+            active: 'false',
+          },
+        },
+      ],
+    };
+    expect(normalisePatch(body, 'User')).toEqual([
+      { op: 'replace', path: path('name', 'givenName'), value: 'Augusta' },
+      { op: 'replace', path: path('name', 'familyName'), value: 'Byron' },
+      {
+        op: 'replace',
+        path: path('urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'),
+        value: 'Research',
+      },
+      { op: 'replace', path: path('active'), value: false },
+    ]);
+    expect(userAfterPatch(ada, normalisePatch(body, 'User'))).toEqual({
+      ...ada,
+      givenName: 'Augusta',
+      familyName: 'Byron',
+      active: false,
+    });
+  });
+
+  it('clears an attribute given null or an empty string', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'replace', value: { externalId: null, 'name.givenName': '' } },
+        { op: 'replace', path: 'phoneNumbers[type eq "work"].value', value: '' },
+      ],
+    };
+    const withPhone = { ...ada, phone: '+14155552671' };
+    expect(normalisePatch(body, 'User').map((operation) => operation.op)).toEqual(['remove', 'remove', 'remove']);
+    expect(userAfterPatch(withPhone, normalisePatch(body, 'User'))).toEqual({
+      ...ada,
+      externalId: null,
+      givenName: null,
+      phone: null,
+    });
+  });
+});
+
+describe('normalisePatch: what is refused', () => {
+  it('requires the PatchOp schema and a list of operations', () => {
+    expect(scimErrorOf(() => normalisePatch({ Operations: [] }, 'User'))).toMatchObject({
+      status: 400,
+      scimType: 'invalidSyntax',
+    });
+    expect(scimErrorOf(() => normalisePatch({ schemas: [PATCH_OP], Operations: [] }, 'User')).scimType).toBe(
+      'invalidSyntax',
+    );
+    expect(scimErrorOf(() => normalisePatch({ schemas: [PATCH_OP, 'urn:x'], Operations: [{}] }, 'User')).message).toBe(
+      'Unknown schema "urn:x" in a PATCH body.',
+    );
+    expect(scimErrorOf(() => normalisePatch([], 'User')).scimType).toBe('invalidSyntax');
+  });
+
+  it('refuses an unknown operation, a path-less remove and a path-less value that is not an object', () => {
+    const op = (operation: unknown) =>
+      scimErrorOf(() => normalisePatch({ schemas: [PATCH_OP], Operations: [operation] }, 'User'));
+    expect(op({ op: 'move', path: 'active', value: true })).toMatchObject({ scimType: 'invalidSyntax' });
+    expect(op({ op: 'remove' })).toMatchObject({ scimType: 'noTarget' });
+    expect(op({ op: 'replace', value: 'x' })).toMatchObject({ scimType: 'invalidSyntax' });
+    expect(op({ op: 'replace', path: 5, value: 'x' })).toMatchObject({ scimType: 'invalidPath' });
+    expect(op('replace')).toMatchObject({ scimType: 'invalidSyntax' });
+  });
+
+  it('refuses paths it cannot read and attributes no schema has', () => {
+    expect(scimErrorOf(() => parsePath('emails[type co "w"].value', 'User'))).toMatchObject({
+      scimType: 'invalidPath',
+    });
+    expect(scimErrorOf(() => parsePath("userName'; DROP TABLE people; --", 'User')).scimType).toBe('invalidPath');
+    const unknown = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'shoeSize', value: 42 }] };
+    expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(unknown, 'User')))).toMatchObject({
+      status: 400,
+      scimType: 'invalidPath',
+    });
+    const id = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'id', value: U1 }] };
+    expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(id, 'User'))).scimType).toBe('mutability');
+    expect(scimErrorOf(() => groupPatch(normalisePatch(id, 'Group'))).scimType).toBe('mutability');
+  });
+
+  it('refuses a member without a value, a non-boolean active and removing a required attribute', () => {
+    const member = { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ display: 'x' }] }] };
+    expect(scimErrorOf(() => groupPatch(normalisePatch(member, 'Group'))).scimType).toBe('invalidValue');
+    const active = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: 'maybe' }] };
+    expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(active, 'User'))).scimType).toBe('invalidValue');
+    const userName = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'userName' }] };
+    expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(userName, 'User'))).scimType).toBe('mutability');
+    const members = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'members[display eq "x"]' }] };
+    expect(scimErrorOf(() => normalisePatch(members, 'Group')).scimType).toBe('invalidFilter');
+  });
+});
+
+describe('userAfterPatch: names from displayName', () => {
+  it('takes the names from displayName when the request names neither part', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: 'displayName', value: 'Grace Brewster Hopper' }],
+    };
+    expect(userAfterPatch(ada, normalisePatch(body, 'User'))).toMatchObject({
+      givenName: 'Grace Brewster',
+      familyName: 'Hopper',
+    });
+  });
+
+  it('keeps the named parts when the request gives them too', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', value: { displayName: 'Countess Lovelace', name: { givenName: 'Augusta' } } }],
+    };
+    expect(userAfterPatch(ada, normalisePatch(body, 'User'))).toMatchObject({
+      givenName: 'Augusta',
+      familyName: 'Lovelace',
+    });
+  });
+});
