@@ -40,6 +40,8 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
         phone: '+442079460958',
         source: 'oauth',
         source_id: null,
+        external_id: null,
+        user_name: null,
         archived_at: null,
         created_at: now,
         updated_at: now,
