@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { GroupMembershipsModule } from '../groups/group-memberships.module';
 import { GroupsModule } from '../groups/groups.module';
 import { IdentityModule } from '../identity/identity.module';
@@ -26,7 +27,7 @@ import { TypeormScimDirectory } from './infrastructure/typeorm-scim-directory';
  * PATCH, filters, errors) and the reads SCIM lists with.
  */
 @Module({
-  imports: [IdentityModule, PeopleModule, GroupsModule, GroupMembershipsModule],
+  imports: [IdentityModule, PeopleModule, GroupsModule, GroupMembershipsModule, AttestationRequestsModule],
   controllers: [
     ScimDiscoveryController,
     ScimUsersController,

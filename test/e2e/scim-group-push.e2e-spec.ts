@@ -98,6 +98,29 @@ describe('SCIM: group push into an auto-issuing group', () => {
     await eventually(async () => emails.every((email) => smtp.to(email).length >= 1), 15_000, 'one email each');
     await never(() => emails.some((email) => smtp.to(email).length > 1), 1_500);
     for (const email of emails) expect(new Set(smtp.to(email)[0].text.match(/\/attest\/\S+/g)).size).toBe(2);
+
+    // Deactivated by the directory (Entra's shape): archived, and their open requests canceled as the API cancels
+    // them (one event each); removed (DELETE): the same for another.
+    await t.http
+      .patch(`/scim/v2/Users/${ids[0]}`)
+      .set(auth)
+      .send({ schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] })
+      .expect(200);
+    await t.http.delete(`/scim/v2/Users/${ids[1]}`).set(auth).expect(204);
+    const statuses = async (personId: string) =>
+      ((await t.db.query('SELECT status FROM attestation_requests WHERE person_id = $1', [personId])) as { status: string }[]).map(
+        (row) => row.status,
+      );
+    expect(await statuses(ids[0])).toEqual(['canceled', 'canceled']);
+    expect(await statuses(ids[1])).toEqual(['canceled', 'canceled']);
+    expect(await statuses(ids[2])).not.toContain('canceled');
+    expect(
+      await count(
+        `SELECT count(*) FROM events e JOIN attestation_requests r ON r.id = e.attestation_request_id
+          WHERE r.person_id = ANY($1) AND e.type = 'attestation_request.canceled'`,
+        [ids.slice(0, 2)],
+      ),
+    ).toBe(4);
   });
 
   it('concurrent PATCHes of one group neither lose nor double a member', async () => {

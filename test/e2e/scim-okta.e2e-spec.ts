@@ -1,6 +1,14 @@
 import { createTenant, Tenant } from '../support/fixtures';
 import { createPerson } from '../support/membership-fixtures';
-import { LIST_RESPONSE, oktaUser, PATCH_OP, scimAuth, scimError, USER_SCHEMA } from '../support/scim-fixtures';
+import {
+  GROUP_SCHEMA,
+  LIST_RESPONSE,
+  oktaUser,
+  PATCH_OP,
+  scimAuth,
+  scimError,
+  USER_SCHEMA,
+} from '../support/scim-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -170,6 +178,36 @@ describe('SCIM: Okta spec and CRUD tests', () => {
     // The API can find them by their directory id.
     const byExternal = await t.http.get('/api/v1/people?external_id=00ucrud').set(tenant.auth).expect(200);
     expect(byExternal.body.data.map((p: { id: string }) => p.id)).toEqual([id]);
+  });
+
+  it('pushes a group as Okta does: create, rename (repeating its id), add and remove a member', async () => {
+    const member = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('pushed@example.test')).expect(201);
+    const group = await scim()
+      .post('/scim/v2/Groups')
+      .set(auth)
+      .send({ schemas: [GROUP_SCHEMA], displayName: 'Okta push', members: [] })
+      .expect(201);
+    const id = group.body.id as string;
+    expect(group.body).toMatchObject({ displayName: 'Okta push', members: [] });
+    const patch = (operations: unknown[]) =>
+      scim()
+        .patch(`/scim/v2/Groups/${id}`)
+        .set(auth)
+        .send({ schemas: [PATCH_OP], Operations: operations });
+    await patch([{ op: 'replace', value: { id, displayName: 'Okta push renamed' } }]).expect(204);
+    await patch([
+      { op: 'add', path: 'members', value: [{ value: member.body.id, display: 'pushed@example.test' }] },
+    ]).expect(204);
+    const read = await scim().get(`/scim/v2/Groups/${id}`).set(auth).expect(200);
+    expect(read.body).toMatchObject({
+      displayName: 'Okta push renamed',
+      members: [{ value: member.body.id, display: 'Test User pushed' }],
+    });
+    await patch([{ op: 'remove', path: `members[value eq "${member.body.id}"]` }]).expect(204);
+    expect((await scim().get(`/scim/v2/Groups/${id}`).set(auth).expect(200)).body.members).toEqual([]);
+    const renamedId = await patch([{ op: 'replace', value: { id: '01jd0000000000000000000000', displayName: 'x' } }]);
+    expect(renamedId.status).toBe(400);
+    expect(renamedId.body).toEqual(scimError(400, 'mutability'));
   });
 
   it('links a person made through the API instead of refusing them, and keeps their id', async () => {

@@ -25,7 +25,8 @@ export class ScimIdentityIndexes1767100000001 implements MigrationInterface {
     }
   }
 
+  /** Plainly: TypeORM reverts inside a transaction whatever `transaction` says, and a drop is quick anyway. */
   async down(db: QueryRunner): Promise<void> {
-    for (const index of INDEXES) await db.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.split(' ')[0]}`);
+    for (const index of INDEXES) await db.query(`DROP INDEX IF EXISTS ${index.split(' ')[0]}`);
   }
 }

@@ -48,7 +48,7 @@ export class ChangeScimGroup {
   execute(input: { organizationId: string; groupId: string } & GroupChange): Promise<Group> {
     const change =
       'patch' in input
-        ? groupPatch(normalisePatch(input.patch, 'Group'))
+        ? groupPatch(normalisePatch(input.patch, 'Group'), input.groupId)
         : groupFromResource((input as { resource: unknown }).resource);
     return this.unitOfWork.run(async () => {
       const group = await this.groups.findInOrganization(input.organizationId, input.groupId);

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { ArchivePerson } from '../../people/application/archive-person.use-case';
 import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { ScimError } from '../domain/scim-error';
 import { ScimDirectory } from './scim-directory';
+import { ScimUserWriter, stateOf } from './scim-user-writer';
 
 /**
- * DELETE /Users/{id}: the person is archived (their evidence is never deleted) and no longer named by the directory
+ * DELETE /Users/{id}: the person is deactivated as by `active: false` (archived, open requests canceled; their
+ * evidence is never deleted) and no longer named by the directory
  * (user name and external id cleared), so SCIM no longer finds them; a later POST with their email links them again.
  */
 @Injectable()
@@ -14,7 +15,7 @@ export class DeprovisionScimUser {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly directory: ScimDirectory,
-    private readonly archivePerson: ArchivePerson,
+    private readonly writer: ScimUserWriter,
     private readonly updatePerson: UpdatePerson,
   ) {}
 
@@ -22,9 +23,12 @@ export class DeprovisionScimUser {
     return this.unitOfWork.run(async () => {
       const person = await this.directory.findUser(input.organizationId, input.personId);
       if (!person) throw ScimError.notFound();
-      const reference = { organizationId: input.organizationId, personId: person.id };
-      await this.archivePerson.execute(reference);
-      await this.updatePerson.execute({ ...reference, changes: { userName: null, externalId: null } });
+      await this.writer.write(input.organizationId, person, { ...stateOf(person), active: false });
+      await this.updatePerson.execute({
+        organizationId: input.organizationId,
+        personId: person.id,
+        changes: { userName: null, externalId: null },
+      });
     });
   }
 }

@@ -1,4 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { PageRequest } from '@lib/http';
+import { CancelAttestationRequest } from '../../attestation-requests/application/cancel-attestation-request.use-case';
+import { ListAttestationRequests } from '../../attestation-requests/application/list-attestation-requests.use-case';
+import { OPEN_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
 import { ArchivePerson } from '../../people/application/archive-person.use-case';
 import { RestorePerson } from '../../people/application/restore-person.use-case';
 import { UpdatePerson } from '../../people/application/update-person.use-case';
@@ -18,10 +22,15 @@ export function stateOf(person: Person): ScimUserState {
   };
 }
 
+/** Open requests canceled per page when a directory deactivates someone. */
+const CANCEL_PAGE = 100;
+
 /**
  * Brings a person to a SCIM state through the people's own use-cases, so a change through SCIM is the change the API
  * makes (rules, events): details by UpdatePerson (which writes only when something differs), `active` by
- * ArchivePerson or RestorePerson. Callers run it inside their unit of work.
+ * ArchivePerson or RestorePerson. A deactivation also cancels the person's open requests (SCIM.md §2: someone who
+ * left is asked nothing more), each by CancelAttestationRequest, as the API's cancel does: its event and webhook,
+ * no email or reminder after. Callers run it inside their unit of work.
  */
 @Injectable()
 export class ScimUserWriter {
@@ -29,6 +38,8 @@ export class ScimUserWriter {
     private readonly updatePerson: UpdatePerson,
     private readonly archivePerson: ArchivePerson,
     private readonly restorePerson: RestorePerson,
+    private readonly listRequests: ListAttestationRequests,
+    private readonly cancelRequest: CancelAttestationRequest,
   ) {}
 
   async write(organizationId: string, person: Person, state: ScimUserState): Promise<Person> {
@@ -46,7 +57,21 @@ export class ScimUserWriter {
     });
     if (state.active === current.isArchived) {
       current = await (state.active ? this.restorePerson : this.archivePerson).execute(reference);
+      if (!state.active) await this.cancelOpenRequests(organizationId, person.id);
     }
     return current;
+  }
+
+  /** Every open request of the person: each page is the first one again, the canceled ones having left it. */
+  private async cancelOpenRequests(organizationId: string, personId: string): Promise<void> {
+    for (;;) {
+      const { items } = await this.listRequests.execute({
+        organizationId,
+        filter: { personId, statuses: OPEN_STATUSES },
+        page: new PageRequest(1, CANCEL_PAGE),
+      });
+      for (const request of items) await this.cancelRequest.execute({ organizationId, requestId: request.id });
+      if (items.length < CANCEL_PAGE) return;
+    }
   }
 }

@@ -32,8 +32,11 @@ export function groupFromResource(body: unknown): GroupChangeRequest & { display
   return { displayName, externalId, members: { replace: memberIds(body.members ?? []) } };
 }
 
-/** PATCH: the operations folded in order into one change (an add then a remove of one member removes it). */
-export function groupPatch(operations: readonly PatchOperation[]): GroupChangeRequest {
+/**
+ * PATCH of the group `groupId`: the operations folded in order into one change (an add then a remove of one member
+ * removes it). Okta's rename repeats the group's own `id` beside `displayName`: the same id changes nothing.
+ */
+export function groupPatch(operations: readonly PatchOperation[], groupId: string): GroupChangeRequest {
   const change: GroupChangeRequest = { members: { add: [], remove: [] } };
   let replace: Set<string> | null = null;
   const add = new Set<string>();
@@ -41,7 +44,10 @@ export function groupPatch(operations: readonly PatchOperation[]): GroupChangeRe
   for (const { op, path, value } of operations) {
     const attribute = groupAttribute(path.attribute);
     if (attribute === null) throw ScimError.badRequest('invalidPath', `Unknown attribute "${path.attribute}".`);
-    if (attribute === 'id') throw new ScimError(400, 'mutability', 'id cannot be changed.');
+    if (attribute === 'id') {
+      if (typeof value === 'string' && value.toLowerCase() === groupId.toLowerCase()) continue;
+      throw new ScimError(400, 'mutability', 'id cannot be changed.');
+    }
     if (attribute === 'meta' || attribute === 'schemas') continue;
     if (attribute === 'displayName') {
       if (op === 'remove') throw new ScimError(400, 'mutability', 'displayName is required: it cannot be removed.');

@@ -7,6 +7,7 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const U1 = '01jd0000000000000000000001';
 const U2 = '01jd0000000000000000000002';
 const U3 = '01jd0000000000000000000003';
+const G = '01jd00000000000000000000g1';
 
 const path = (attribute: string, subAttribute: string | null = null) => ({ attribute, filter: null, subAttribute });
 
@@ -42,21 +43,21 @@ describe('normalisePatch: what Okta sends', () => {
       schemas: [PATCH_OP],
       Operations: [{ op: 'add', path: 'members', value: [{ value: U1, display: 'ada@example.com' }] }],
     };
-    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [U1], remove: [] } });
+    expect(groupPatch(normalisePatch(body, 'Group'), G)).toEqual({ members: { add: [U1], remove: [] } });
   });
 
   it('removes a member named by a value filter in the path', () => {
     const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: `members[value eq "${U2}"]` }] };
     expect(normalisePatch(body, 'Group')).toEqual([{ op: 'remove', path: path('members'), value: [{ value: U2 }] }]);
-    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [], remove: [U2] } });
+    expect(groupPatch(normalisePatch(body, 'Group'), G)).toEqual({ members: { add: [], remove: [U2] } });
   });
 
   it('renames a group with a path-less replace of displayName (and its id, which is ignored when unchanged)', () => {
     const body = {
       schemas: [PATCH_OP],
-      Operations: [{ op: 'replace', value: { displayName: 'Sales EMEA' } }],
+      Operations: [{ op: 'replace', value: { id: G.toUpperCase(), displayName: 'Sales EMEA' } }],
     };
-    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({
+    expect(groupPatch(normalisePatch(body, 'Group'), G)).toEqual({
       displayName: 'Sales EMEA',
       members: { add: [], remove: [] },
     });
@@ -97,19 +98,19 @@ describe('normalisePatch: what Microsoft Entra ID sends by default', () => {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Remove', path: 'members', value: [{ value: U1 }, { value: U3 }] }],
     };
-    expect(groupPatch(normalisePatch(body, 'Group'))).toEqual({ members: { add: [], remove: [U1, U3] } });
+    expect(groupPatch(normalisePatch(body, 'Group'), G)).toEqual({ members: { add: [], remove: [U1, U3] } });
   });
 
   it('adds members with Add, and with Replace sets them exactly', () => {
     const add = { schemas: [PATCH_OP], Operations: [{ op: 'Add', path: 'members', value: [{ value: U1 }] }] };
-    expect(groupPatch(normalisePatch(add, 'Group')).members).toEqual({ add: [U1], remove: [] });
+    expect(groupPatch(normalisePatch(add, 'Group'), G).members).toEqual({ add: [U1], remove: [] });
     const replace = { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'members', value: [{ value: U2 }] }] };
-    expect(groupPatch(normalisePatch(replace, 'Group')).members).toEqual({ replace: [U2] });
+    expect(groupPatch(normalisePatch(replace, 'Group'), G).members).toEqual({ replace: [U2] });
   });
 
   it('removes every member only for a remove of members without a value', () => {
     const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'members' }] };
-    expect(groupPatch(normalisePatch(body, 'Group')).members).toEqual({ replace: [] });
+    expect(groupPatch(normalisePatch(body, 'Group'), G).members).toEqual({ replace: [] });
   });
 
   it('folds operations in order: added then removed is removed', () => {
@@ -120,7 +121,7 @@ describe('normalisePatch: what Microsoft Entra ID sends by default', () => {
         { op: 'remove', path: `members[value eq "${U1}"]` },
       ],
     };
-    expect(groupPatch(normalisePatch(body, 'Group')).members).toEqual({ add: [U2], remove: [U1] });
+    expect(groupPatch(normalisePatch(body, 'Group'), G).members).toEqual({ add: [U2], remove: [U1] });
   });
 });
 
@@ -214,12 +215,12 @@ describe('normalisePatch: what is refused', () => {
     });
     const id = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'id', value: U1 }] };
     expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(id, 'User'))).scimType).toBe('mutability');
-    expect(scimErrorOf(() => groupPatch(normalisePatch(id, 'Group'))).scimType).toBe('mutability');
+    expect(scimErrorOf(() => groupPatch(normalisePatch(id, 'Group'), G)).scimType).toBe('mutability');
   });
 
   it('refuses a member without a value, a non-boolean active and removing a required attribute', () => {
     const member = { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ display: 'x' }] }] };
-    expect(scimErrorOf(() => groupPatch(normalisePatch(member, 'Group'))).scimType).toBe('invalidValue');
+    expect(scimErrorOf(() => groupPatch(normalisePatch(member, 'Group'), G)).scimType).toBe('invalidValue');
     const active = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: 'maybe' }] };
     expect(scimErrorOf(() => userAfterPatch(ada, normalisePatch(active, 'User'))).scimType).toBe('invalidValue');
     const userName = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'userName' }] };
