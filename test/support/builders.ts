@@ -98,6 +98,7 @@ export function aPerson(overrides: Partial<PersonProps> = {}): Person {
     phone: null,
     source: 'oauth',
     sourceId: null,
+    locale: null,
     archivedAt: null,
     createdAt: TEST_NOW,
     updatedAt: TEST_NOW,

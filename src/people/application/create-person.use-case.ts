@@ -9,6 +9,7 @@ export interface CreatePersonInput {
   lastName: string;
   email: string;
   phone?: string | null;
+  locale?: string | null;
 }
 
 /** Adds a person through the API (source `oauth`); sends nothing. The email must be new to the organization. */

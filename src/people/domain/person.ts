@@ -1,4 +1,14 @@
-import { applyChanges, archiveState, Entity, newId, unarchiveState, ValidationFailedError } from '@lib/core';
+import {
+  applyChanges,
+  archiveState,
+  Entity,
+  Locale,
+  newId,
+  normaliseLocale,
+  unarchiveState,
+  unsupportedLocaleMessage,
+  ValidationFailedError,
+} from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -17,6 +27,8 @@ export interface PersonProps {
   phone: string | null;
   source: PersonSource;
   sourceId: string | null;
+  /** The language they read (BCP 47, canonical); null: the organization's `default_locale`. */
+  locale: Locale | null;
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -32,13 +44,15 @@ export class Person extends Entity.exposing<PersonProps>()(
   'phone',
   'source',
   'sourceId',
+  'locale',
   'archivedAt',
   'createdAt',
   'updatedAt',
 ) {
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
-   * number and is kept in E.164. Callers outside HTTP (CLI, seeds) get the same rules as the API.
+   * number and is kept in E.164; a locale must be a supported language and is kept canonical (`pt-br` → `pt-BR`).
+   * Callers outside HTTP (CLI, seeds, SCIM) get the same rules as the API.
    */
   static create(input: {
     organizationId: string;
@@ -48,6 +62,7 @@ export class Person extends Entity.exposing<PersonProps>()(
     phone?: string | null;
     source: PersonSource;
     sourceId?: string | null;
+    locale?: string | null;
     now: Date;
   }): Person {
     const firstName = input.firstName?.trim() || null;
@@ -68,6 +83,11 @@ export class Person extends Entity.exposing<PersonProps>()(
       phone = toE164(input.phone);
       if (phone === null) errors.phone = ['The phone field must be a valid phone number.'];
     }
+    let locale: Locale | null = null;
+    if (input.locale != null && input.locale.trim() !== '') {
+      locale = normaliseLocale(input.locale);
+      if (locale === null) errors.locale = [unsupportedLocaleMessage('locale')];
+    }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
     return new Person({
       id: newId(),
@@ -78,6 +98,7 @@ export class Person extends Entity.exposing<PersonProps>()(
       phone,
       source: input.source,
       sourceId: input.sourceId ?? null,
+      locale,
       archivedAt: null,
       createdAt: input.now,
       updatedAt: input.now,
@@ -104,8 +125,8 @@ export class Person extends Entity.exposing<PersonProps>()(
   }
 
   /**
-   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name or phone
-   * clears it). Answers whether anything changed: `updatedAt` moves only then.
+   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name, phone or
+   * locale clears it). Answers whether anything changed: `updatedAt` moves only then.
    */
   update(changes: PersonChanges, now: Date): boolean {
     const next = Person.create({
@@ -114,11 +135,12 @@ export class Person extends Entity.exposing<PersonProps>()(
       lastName: changes.lastName ?? this.lastName,
       email: changes.email ?? this.email,
       phone: changes.phone === undefined ? this.phone : changes.phone,
+      locale: changes.locale === undefined ? this.locale : changes.locale,
       source: this.source,
       now,
     });
-    const { firstName, lastName, email, phone } = next;
-    return applyChanges(this.props, { firstName, lastName, email, phone }, now);
+    const { firstName, lastName, email, phone, locale } = next;
+    return applyChanges(this.props, { firstName, lastName, email, phone, locale }, now);
   }
 }
 
@@ -128,4 +150,5 @@ export interface PersonChanges {
   lastName?: string;
   email?: string;
   phone?: string | null;
+  locale?: string | null;
 }

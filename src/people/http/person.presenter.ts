@@ -13,6 +13,7 @@ export function presentPerson(person: Person) {
     phone: person.phone,
     source: person.source,
     source_id: person.sourceId,
+    locale: person.locale,
     archived_at: isoTimestampOrNull(person.archivedAt),
     created_at: isoTimestamp(person.createdAt),
     updated_at: isoTimestamp(person.updatedAt),

@@ -4,7 +4,7 @@ import type { PeopleFilter } from '../application/person.repository';
 
 /** A person's columns as the API reads them (snake_case, as PostgreSQL names them). */
 export const PERSON_COLUMNS =
-  'id, organization_id, first_name, last_name, email, phone, source, source_id, archived_at, created_at, updated_at';
+  'id, organization_id, first_name, last_name, email, phone, source, source_id, locale, archived_at, created_at, updated_at';
 
 export interface PersonRow {
   id: string;
@@ -15,6 +15,7 @@ export interface PersonRow {
   phone: string | null;
   source: string;
   source_id: string | null;
+  locale: string | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;

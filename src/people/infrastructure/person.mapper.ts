@@ -17,6 +17,7 @@ export const personMapper = {
       phone: r.phone,
       source: r.source as PersonSource,
       sourceId: r.source_id,
+      locale: r.locale,
       archivedAt: r.archived_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

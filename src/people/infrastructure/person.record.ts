@@ -12,6 +12,7 @@ export class PersonRecord {
   @Column('varchar', { nullable: true }) phone!: string | null;
   @Column('varchar') source!: string;
   @Column('varchar', { name: 'source_id', nullable: true }) sourceId!: string | null;
+  @Column('varchar', { nullable: true }) locale!: string | null;
   @Column('timestamptz', { name: 'archived_at', nullable: true }) archivedAt!: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
