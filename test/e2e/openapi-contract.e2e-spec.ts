@@ -25,6 +25,7 @@ describe('the contract harness', () => {
     phone: '+14155552671',
     source: 'oauth',
     source_id: null,
+    locale: null,
     archived_at: null,
     created_at: '2026-11-22T10:15:30.123Z',
     updated_at: '2026-11-22T10:15:30.123Z',

@@ -40,6 +40,7 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
         phone: '+442079460958',
         source: 'oauth',
         source_id: null,
+        locale: null,
         archived_at: null,
         created_at: now,
         updated_at: now,
