@@ -29,6 +29,7 @@ import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-s
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
 import { ScimIdentityColumns1767100000000 } from './migrations/1767100000000-scim-identity-columns';
 import { ScimIdentityIndexes1767100000001 } from './migrations/1767100000001-scim-identity-indexes';
+import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-locales';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -59,6 +60,7 @@ export const MIGRATIONS = [
   SingleSignOn1766900000001,
   ScimIdentityColumns1767100000000,
   ScimIdentityIndexes1767100000001,
+  SignerLocales1767300000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

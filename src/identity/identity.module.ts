@@ -4,6 +4,7 @@ import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
+import { ChangeOrganizationSettings } from './application/change-organization-settings.use-case';
 import { CreateApiToken } from './application/create-api-token.use-case';
 import { ChangeMember } from './application/change-member.use-case';
 import { CreateOrganization } from './application/create-organization.use-case';
@@ -17,6 +18,7 @@ import { UserRepository } from './application/user.repository';
 import { ApiTokensController } from './http/api-tokens.controller';
 import { AuthenticationGuard } from './http/authentication.guard';
 import { MeController } from './http/me.controller';
+import { OrganizationController } from './http/organization.controller';
 import { RateLimiter } from './http/rate-limit';
 import { RateLimitGuard } from './http/rate-limit.guard';
 import { RoleGuard } from './http/role.guard';
@@ -33,6 +35,7 @@ const useCases = [
   AuthenticateApiToken,
   CreateOrganization,
   ChangeOrganizationBilling,
+  ChangeOrganizationSettings,
   CreateUser,
   JoinOrganization,
   IssueApiToken,
@@ -47,7 +50,7 @@ const useCases = [
     TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord]),
     AuditLogModule,
   ],
-  controllers: [MeController, ApiTokensController],
+  controllers: [MeController, ApiTokensController, OrganizationController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },

@@ -27,6 +27,7 @@ describe('the contract harness', () => {
     source_id: null,
     external_id: null,
     user_name: null,
+    locale: null,
     archived_at: null,
     created_at: '2026-11-22T10:15:30.123Z',
     updated_at: '2026-11-22T10:15:30.123Z',

@@ -42,6 +42,7 @@ describe('POST /api/v1/people and GET /api/v1/people/{id}', () => {
         source_id: null,
         external_id: null,
         user_name: null,
+        locale: null,
         archived_at: null,
         created_at: now,
         updated_at: now,

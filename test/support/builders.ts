@@ -100,6 +100,7 @@ export function aPerson(overrides: Partial<PersonProps> = {}): Person {
     sourceId: null,
     externalId: null,
     userName: null,
+    locale: null,
     archivedAt: null,
     createdAt: TEST_NOW,
     updatedAt: TEST_NOW,

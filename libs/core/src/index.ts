@@ -9,3 +9,4 @@ export * from './detached-work';
 export * from './archivable';
 export * from './entity';
 export * from './required-text';
+export * from './locale';

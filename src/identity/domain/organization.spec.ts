@@ -2,6 +2,31 @@ import { isBillingStatus, Organization } from './organization';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
+describe('Organization default locale', () => {
+  const later = new Date(now.getTime() + 1000);
+
+  it('is English until changed, and kept canonical', () => {
+    const organization = Organization.create({ name: 'Acme', now });
+    expect(organization.defaultLocale).toBe('en');
+    expect(organization.changeDefaultLocale('pt-br', later)).toBe(true);
+    expect(organization).toMatchObject({ defaultLocale: 'pt-BR', updatedAt: later });
+  });
+
+  it('changes nothing for the same locale in another case', () => {
+    const organization = Organization.create({ name: 'Acme', now });
+    expect(organization.changeDefaultLocale('EN', later)).toBe(false);
+    expect(organization.updatedAt).toEqual(now);
+  });
+
+  it('refuses an unsupported language, listing the supported ones', () => {
+    const organization = Organization.create({ name: 'Acme', now });
+    expect(() => organization.changeDefaultLocale('ja', later)).toThrow(
+      'The default locale field must be one of the supported languages: en, fr, de, es, it, nl, pt',
+    );
+    expect(organization.defaultLocale).toBe('en');
+  });
+});
+
 describe('Organization billing', () => {
   it('starts a 14-day trial by default', () => {
     const organization = Organization.create({ name: 'Acme', now });

@@ -1,4 +1,11 @@
-import { newId } from '@lib/core';
+import {
+  DEFAULT_LOCALE,
+  Locale,
+  newId,
+  normaliseLocale,
+  unsupportedLocaleMessage,
+  ValidationFailedError,
+} from '@lib/core';
 
 export const BILLING_STATUSES = ['trial', 'active', 'inactive'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
@@ -17,6 +24,8 @@ export class Organization {
     public trialEndsAt: Date | null,
     readonly createdAt: Date,
     public updatedAt: Date,
+    /** The language of its people who have no `locale` of their own (BCP 47, canonical). */
+    public defaultLocale: Locale = DEFAULT_LOCALE,
   ) {}
 
   static create(input: {
@@ -46,5 +55,16 @@ export class Organization {
       this.trialEndsAt = trialEndsAt;
     }
     this.updatedAt = now;
+  }
+
+  /** A supported language, kept canonical (`fr-ca` → `fr-CA`); answers whether it changed. */
+  changeDefaultLocale(tag: string, now: Date): boolean {
+    const locale = normaliseLocale(tag);
+    if (locale === null)
+      throw ValidationFailedError.single('default_locale', unsupportedLocaleMessage('default locale'));
+    if (locale === this.defaultLocale) return false;
+    this.defaultLocale = locale;
+    this.updatedAt = now;
+    return true;
   }
 }

@@ -10,7 +10,15 @@ import { UserRecord } from './user.record';
 
 export const organizationMapper = {
   toDomain: (r: OrganizationRecord): Organization =>
-    new Organization(r.id, r.name, r.billingStatus as BillingStatus, r.trialEndsAt, r.createdAt, r.updatedAt),
+    new Organization(
+      r.id,
+      r.name,
+      r.billingStatus as BillingStatus,
+      r.trialEndsAt,
+      r.createdAt,
+      r.updatedAt,
+      r.defaultLocale,
+    ),
   // The entity's fields are the record's, by name.
   toRecord: (o: Organization): OrganizationRecord => Object.assign(new OrganizationRecord(), o),
 };

@@ -17,7 +17,7 @@ export const CREDENTIAL_BY_HASH_SQL = `SELECT t.id AS token_id, t.organization_i
               t.created_by_user_id, t.name AS token_name, t.token_hash, t.scopes, t.created_at AS token_created_at,
               t.last_used_at, t.expires_at, t.revoked_at, m.role,
               o.name AS organization_name, o.billing_status, o.trial_ends_at,
-              o.created_at AS organization_created_at, o.updated_at AS organization_updated_at,
+              o.created_at AS organization_created_at, o.updated_at AS organization_updated_at, o.default_locale,
               u.name AS user_name, u.email AS user_email, u.created_at AS user_created_at, u.updated_at AS user_updated_at
          FROM api_tokens t
          JOIN organization_memberships m ON m.organization_id = t.organization_id AND m.user_id = t.user_id
@@ -47,6 +47,7 @@ interface CredentialRow {
   trial_ends_at: Date | null;
   organization_created_at: Date;
   organization_updated_at: Date;
+  default_locale: string;
   user_name: string;
   user_email: string;
   user_created_at: Date;
@@ -94,6 +95,7 @@ export class TypeormApiTokenRepository
           row.trial_ends_at,
           row.organization_created_at,
           row.organization_updated_at,
+          row.default_locale,
         ),
         user: new User(row.token_user_id, row.user_name, row.user_email, row.user_created_at, row.user_updated_at),
       },

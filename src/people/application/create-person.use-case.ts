@@ -12,6 +12,7 @@ export interface CreatePersonInput {
   /** Set only by provisioning (SCIM): the directory's id and login for the person. */
   externalId?: string | null;
   userName?: string | null;
+  locale?: string | null;
 }
 
 /**

@@ -134,6 +134,7 @@ describe('Person.update', () => {
     [{ phone: '+44 20 7946 0958' }, { phone: '+442079460958' }],
     [{ phone: null }, { phone: null }],
     [{ phone: '' }, { phone: null }],
+    [{ locale: 'pt-br' }, { locale: 'pt-BR' }],
   ])('changes %j alone, and moves updatedAt', (changes, expected) => {
     const person = aPerson({ phone: '+14155552671' });
     const before = person.toSnapshot();
@@ -148,6 +149,36 @@ describe('Person.update', () => {
       phone: ['The phone field must be a valid phone number.'],
     });
     expect(person.toSnapshot()).toEqual(aPerson().toSnapshot());
+  });
+});
+
+describe('Person locale', () => {
+  it('has none by default (the organization decides), and keeps a given one canonical', () => {
+    expect(create().locale).toBeNull();
+    expect(create({ locale: '' }).locale).toBeNull();
+    expect(create({ locale: ' nl ' }).locale).toBe('nl');
+    expect(create({ locale: 'fr-ca' }).locale).toBe('fr-CA');
+  });
+
+  it('refuses a language it does not speak, listing those it does', () => {
+    expect(fieldErrorsOf(() => create({ locale: 'ja' }))).toEqual({
+      locale: [
+        'The locale field must be one of the supported languages: en, fr, de, es, it, nl, pt ' +
+          '(a BCP 47 tag, optionally with a region such as pt-BR).',
+      ],
+    });
+  });
+
+  it('is cleared back to the organization default with null or an empty string, and kept when absent', () => {
+    const person = aPerson({ locale: 'de' });
+    expect(person.update({ lastName: 'King' }, later)).toBe(true);
+    expect(person.locale).toBe('de');
+    expect(person.update({ locale: 'DE' }, later)).toBe(false);
+    expect(person.update({ locale: null }, later)).toBe(true);
+    expect(person.locale).toBeNull();
+    person.update({ locale: 'it' }, later);
+    person.update({ locale: '' }, later);
+    expect(person.locale).toBeNull();
   });
 });
 

@@ -1,4 +1,14 @@
-import { applyChanges, archiveState, Entity, newId, unarchiveState, ValidationFailedError } from '@lib/core';
+import {
+  applyChanges,
+  archiveState,
+  Entity,
+  Locale,
+  newId,
+  normaliseLocale,
+  unarchiveState,
+  unsupportedLocaleMessage,
+  ValidationFailedError,
+} from '@lib/core';
 import { toE164 } from './phone-number';
 
 export const PERSON_SOURCES = ['oauth', 'web', 'system', 'partner_center'] as const;
@@ -21,6 +31,8 @@ export interface PersonProps {
   externalId: string | null;
   /** The directory's login (SCIM `userName`), unique in the organization ignoring case; set only by provisioning. */
   userName: string | null;
+  /** The language they read (BCP 47, canonical); null: the organization's `default_locale`. */
+  locale: Locale | null;
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -38,13 +50,15 @@ export class Person extends Entity.exposing<PersonProps>()(
   'sourceId',
   'externalId',
   'userName',
+  'locale',
   'archivedAt',
   'createdAt',
   'updatedAt',
 ) {
   /**
    * Names and email are trimmed and an empty first name is no first name; the phone must be an international
-   * number and is kept in E.164. Callers outside HTTP (CLI, seeds) get the same rules as the API.
+   * number and is kept in E.164; a locale must be a supported language and is kept canonical (`pt-br` → `pt-BR`).
+   * Callers outside HTTP (CLI, seeds, SCIM) get the same rules as the API.
    */
   static create(input: {
     organizationId: string;
@@ -56,6 +70,7 @@ export class Person extends Entity.exposing<PersonProps>()(
     sourceId?: string | null;
     externalId?: string | null;
     userName?: string | null;
+    locale?: string | null;
     now: Date;
   }): Person {
     const firstName = input.firstName?.trim() || null;
@@ -78,6 +93,11 @@ export class Person extends Entity.exposing<PersonProps>()(
     }
     const externalId = directoryName(input.externalId, 'external_id', errors);
     const userName = directoryName(input.userName, 'user_name', errors);
+    let locale: Locale | null = null;
+    if (input.locale != null && input.locale.trim() !== '') {
+      locale = normaliseLocale(input.locale);
+      if (locale === null) errors.locale = [unsupportedLocaleMessage('locale')];
+    }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
     return new Person({
       id: newId(),
@@ -90,6 +110,7 @@ export class Person extends Entity.exposing<PersonProps>()(
       sourceId: input.sourceId ?? null,
       externalId,
       userName,
+      locale,
       archivedAt: null,
       createdAt: input.now,
       updatedAt: input.now,
@@ -116,8 +137,8 @@ export class Person extends Entity.exposing<PersonProps>()(
   }
 
   /**
-   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name or phone
-   * clears it). Answers whether anything changed: `updatedAt` moves only then.
+   * Changes the given details with the rules of `create` (absent ones stay; a null or empty first name, phone or
+   * locale clears it). Answers whether anything changed: `updatedAt` moves only then.
    */
   update(changes: PersonChanges, now: Date): boolean {
     const next = Person.create({
@@ -128,11 +149,12 @@ export class Person extends Entity.exposing<PersonProps>()(
       phone: changes.phone === undefined ? this.phone : changes.phone,
       externalId: changes.externalId === undefined ? this.externalId : changes.externalId,
       userName: changes.userName === undefined ? this.userName : changes.userName,
+      locale: changes.locale === undefined ? this.locale : changes.locale,
       source: this.source,
       now,
     });
-    const { firstName, lastName, email, phone, externalId, userName } = next;
-    return applyChanges(this.props, { firstName, lastName, email, phone, externalId, userName }, now);
+    const { firstName, lastName, email, phone, externalId, userName, locale } = next;
+    return applyChanges(this.props, { firstName, lastName, email, phone, externalId, userName, locale }, now);
   }
 }
 
@@ -145,6 +167,7 @@ export interface PersonChanges {
   /** null clears it (the directory no longer names the person). */
   externalId?: string | null;
   userName?: string | null;
+  locale?: string | null;
 }
 
 /** A directory's name for the person: trimmed, empty is none, at most 255 characters. */

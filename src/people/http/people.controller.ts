@@ -87,6 +87,7 @@ export class PeopleController {
       lastName: body.last_name,
       email: body.email,
       phone: body.phone,
+      locale: body.locale,
     });
     return presentPerson(person);
   }
@@ -110,7 +111,7 @@ export class PeopleController {
     operationId: 'updatePerson',
     summary: 'Change a person',
     description:
-      'Any of `first_name`, `last_name`, `email`, `phone`, with the rules of POST /people; absent fields keep their ' +
+      'Any of `first_name`, `last_name`, `email`, `phone`, `locale`, with the rules of POST /people; absent fields keep their ' +
       'value. Requests already sent keep the name and email they were sent to; later requests use the new ones.',
     success: { status: 200, description: 'The person as it is now.', type: PersonResponse },
     jsonBody: true,
@@ -126,7 +127,13 @@ export class PeopleController {
     const person = await this.updatePerson.execute({
       organizationId: principal.organization.id,
       personId: id,
-      changes: { firstName: body.first_name, lastName: body.last_name, email: body.email, phone: body.phone },
+      changes: {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        locale: body.locale,
+      },
     });
     return presentPerson(person);
   }

@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import {
   ArchivablePageQuery,
   Field,
+  LOCALE_INPUT_MAX_LENGTH,
   Rule,
   rules,
   TextFilterField,
@@ -28,6 +29,20 @@ function NullableTextField(maxLength: number, example: string, description: stri
     Field({ nullable: true }, rules.string, rules.maxLength(maxLength), ...more),
   );
 }
+
+/** `locale`: absent, null or empty leaves it null (the organization's default). */
+const LocaleField = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: LOCALE_INPUT_MAX_LENGTH,
+      description,
+      example: 'fr-CA',
+    }),
+    Transform(trimmedOrNull),
+    Field({ nullable: true }, rules.string, rules.locale),
+  );
 
 const FirstNameField = (description: string) => NullableTextField(PERSON_NAME_MAX_LENGTH, 'Ada', description);
 const PhoneField = (description: string) =>
@@ -85,6 +100,12 @@ export class CreatePersonBody {
 
   @PhoneField('An international number (with its + and country code); stored and answered in E.164.')
   phone?: string | null;
+
+  @LocaleField(
+    'The language of their emails, attestation page and certificate (BCP 47, a supported language with an ' +
+      "optional region), stored in canonical case. Absent or empty: the organization's `default_locale`.",
+  )
+  locale?: string | null;
 }
 
 /**
@@ -112,4 +133,7 @@ export class UpdatePersonBody {
 
   @PhoneField('An international number (with its + and country code), stored in E.164; null or empty: cleared.')
   phone?: string | null;
+
+  @LocaleField("A supported language (BCP 47, optionally with a region); null or empty: the organization's default.")
+  locale?: string | null;
 }

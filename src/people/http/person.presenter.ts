@@ -15,6 +15,7 @@ export function presentPerson(person: Person) {
     source_id: person.sourceId,
     external_id: person.externalId,
     user_name: person.userName,
+    locale: person.locale,
     archived_at: isoTimestampOrNull(person.archivedAt),
     created_at: isoTimestamp(person.createdAt),
     updated_at: isoTimestamp(person.updatedAt),

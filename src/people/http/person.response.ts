@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, DataList, Paginated, ResponseSchema } from '@lib/http';
+import { SUPPORTED_LANGUAGES } from '@lib/core';
 import { PERSON_SOURCES } from '../domain/person';
 
 /** What `presentPerson` answers, described for the OpenAPI document. */
@@ -52,6 +53,16 @@ export class PersonResponse {
     example: 'ada@example.com',
   })
   user_name!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The language the person reads their emails, attestation page and certificate in (BCP 47: one of ' +
+      `${SUPPORTED_LANGUAGES.join(', ')}, optionally with a region). Null: the organization's \`default_locale\`.`,
+    example: 'fr-CA',
+  })
+  locale!: string | null;
 
   @ApiDateTime('Null while the person is active.', { nullable: true })
   archived_at!: string | null;

@@ -4,8 +4,8 @@ import type { PeopleFilter } from '../application/person.repository';
 
 /** A person's columns as the API reads them (snake_case, as PostgreSQL names them). */
 export const PERSON_COLUMNS =
-  'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, archived_at, ' +
-  'created_at, updated_at';
+  'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, locale, ' +
+  'archived_at, created_at, updated_at';
 
 export interface PersonRow {
   id: string;
@@ -18,6 +18,7 @@ export interface PersonRow {
   source_id: string | null;
   external_id: string | null;
   user_name: string | null;
+  locale: string | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;

@@ -19,6 +19,7 @@ export const personMapper = {
       sourceId: r.source_id,
       externalId: r.external_id,
       userName: r.user_name,
+      locale: r.locale,
       archivedAt: r.archived_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,

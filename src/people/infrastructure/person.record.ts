@@ -14,6 +14,7 @@ export class PersonRecord {
   @Column('varchar', { name: 'source_id', nullable: true }) sourceId!: string | null;
   @Column('varchar', { name: 'external_id', nullable: true }) externalId!: string | null;
   @Column('varchar', { name: 'user_name', nullable: true }) userName!: string | null;
+  @Column('varchar', { nullable: true }) locale!: string | null;
   @Column('timestamptz', { name: 'archived_at', nullable: true }) archivedAt!: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;

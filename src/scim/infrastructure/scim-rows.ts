@@ -1,10 +1,11 @@
+import type { Locale } from '@lib/core';
 import { Group } from '../../groups/domain/group';
 import { Person, PersonSource } from '../../people/domain/person';
 
 /** The columns the SCIM door reads of a person and of a group (snake_case, as PostgreSQL names them). */
 export const PERSON_COLUMNS =
   'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, ' +
-  'archived_at, created_at, updated_at';
+  'locale, archived_at, created_at, updated_at';
 export const GROUP_COLUMNS = 'id, organization_id, name, auto_issue_requests, external_id, created_at, updated_at';
 
 export interface PersonRow {
@@ -18,6 +19,7 @@ export interface PersonRow {
   source_id: string | null;
   external_id: string | null;
   user_name: string | null;
+  locale: string | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -45,6 +47,7 @@ export const personOf = (r: PersonRow): Person =>
     sourceId: r.source_id,
     externalId: r.external_id,
     userName: r.user_name,
+    locale: r.locale as Locale | null,
     archivedAt: r.archived_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

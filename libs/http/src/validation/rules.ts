@@ -1,4 +1,4 @@
-import { isUlid } from '@lib/core';
+import { isUlid, normaliseLocale, unsupportedLocaleMessage } from '@lib/core';
 
 /**
  * One validation rule in Laravel's wording, so clients that know Laravel's messages get the same ones.
@@ -8,6 +8,9 @@ export interface Rule {
   test(value: unknown): boolean;
   message(attribute: string): string;
 }
+
+/** Longer than any tag of a supported language and region; bounds what is parsed. */
+export const LOCALE_INPUT_MAX_LENGTH = 35;
 
 const EMAIL =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
@@ -49,6 +52,11 @@ export const rules = {
   ulid: {
     test: (v) => isUlid(v),
     message: (a) => `The ${a} field must be a valid ULID.`,
+  },
+  /** A supported language (BCP 47, a region may follow); any refusal, a too long tag included, lists them. */
+  locale: {
+    test: (v) => typeof v === 'string' && v.length <= LOCALE_INPUT_MAX_LENGTH && normaliseLocale(v) !== null,
+    message: (a) => unsupportedLocaleMessage(a),
   },
   array: {
     test: (v) => Array.isArray(v),
