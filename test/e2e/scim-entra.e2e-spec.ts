@@ -103,7 +103,9 @@ describe.each([DEFAULT_MODE, AAD_OPT_2020])('SCIM: Microsoft SCIM validator, $na
       externalId: `ext-${userName}`,
       active: true,
       displayName: 'Adele Vance',
+      preferredLanguage: 'en-US',
     });
+    expect((await t.http.get(`/api/v1/people/${id}`).set(tenant.auth)).body.locale).toBe('en-US');
 
     const duplicate = await t.http.post('/scim/v2/Users').set(auth).send(entraUser(userName)).expect(409);
     expect(duplicate.body).toEqual(scimError(409, 'uniqueness'));

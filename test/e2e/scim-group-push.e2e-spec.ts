@@ -108,9 +108,11 @@ describe('SCIM: group push into an auto-issuing group', () => {
       .expect(200);
     await t.http.delete(`/scim/v2/Users/${ids[1]}`).set(auth).expect(204);
     const statuses = async (personId: string) =>
-      ((await t.db.query('SELECT status FROM attestation_requests WHERE person_id = $1', [personId])) as { status: string }[]).map(
-        (row) => row.status,
-      );
+      (
+        (await t.db.query('SELECT status FROM attestation_requests WHERE person_id = $1', [personId])) as {
+          status: string;
+        }[]
+      ).map((row) => row.status);
     expect(await statuses(ids[0])).toEqual(['canceled', 'canceled']);
     expect(await statuses(ids[1])).toEqual(['canceled', 'canceled']);
     expect(await statuses(ids[2])).not.toContain('canceled');

@@ -50,6 +50,7 @@ describe('SCIM: Okta spec and CRUD tests', () => {
       'displayName',
       'emails',
       'phoneNumbers',
+      'preferredLanguage',
       'active',
     ]);
     await scim().get('/scim/v2/ResourceTypes/Group').set(auth).expect(200);

@@ -38,6 +38,7 @@ export class ProvisionScimUser {
         lastName: state.familyName ?? '',
         email: state.email,
         phone: state.phone,
+        locale: state.locale,
         externalId: state.externalId,
         userName: state.userName,
       });

@@ -18,6 +18,7 @@ export function stateOf(person: Person): ScimUserState {
     familyName: person.lastName,
     email: person.email,
     phone: person.phone,
+    locale: person.locale,
     active: !person.isArchived,
   };
 }
@@ -53,6 +54,7 @@ export class ScimUserWriter {
         lastName: state.familyName ?? undefined,
         email: state.email,
         phone: state.phone,
+        locale: state.locale,
       },
     });
     if (state.active === current.isArchived) {

@@ -18,6 +18,7 @@ const ada: ScimUserState = {
   familyName: 'Lovelace',
   email: 'ada@example.com',
   phone: null,
+  locale: null,
   active: true,
 };
 
@@ -251,5 +252,32 @@ describe('userAfterPatch: names from displayName', () => {
       givenName: 'Augusta',
       familyName: 'Lovelace',
     });
+  });
+});
+
+describe('userAfterPatch: preferredLanguage as the locale', () => {
+  const language = (value: unknown) =>
+    userAfterPatch(
+      ada,
+      normalisePatch(
+        { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'preferredLanguage', value }] },
+        'User',
+      ),
+    ).locale;
+
+  it('keeps the first language of an Accept-Language value when it is supported, canonical', () => {
+    expect(language('fr-ca, fr;q=0.8, en;q=0.5')).toBe('fr-CA');
+    expect(language('de')).toBe('de');
+  });
+
+  it("falls back to the organization's default for a language not translated, and clears on null", () => {
+    expect(language('ja-JP')).toBeNull();
+    expect(language('not a tag')).toBeNull();
+    expect(
+      userAfterPatch(
+        { ...ada, locale: 'fr' },
+        normalisePatch({ schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'preferredLanguage' }] }, 'User'),
+      ).locale,
+    ).toBeNull();
   });
 });

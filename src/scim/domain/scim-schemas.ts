@@ -14,6 +14,7 @@ export const MAPPED_USER_ATTRIBUTES = [
   'displayName',
   'emails',
   'phoneNumbers',
+  'preferredLanguage',
   'active',
   'meta',
 ] as const;
@@ -29,7 +30,6 @@ const IGNORED_USER_ATTRIBUTES = [
   'profileUrl',
   'title',
   'userType',
-  'preferredLanguage',
   'locale',
   'timezone',
   'password',

@@ -1,3 +1,4 @@
+import { normaliseLocale } from '@lib/core';
 import { ScimError } from './scim-error';
 import { booleanOf, isObject, PatchOperation } from './scim-patch';
 import { ENTERPRISE_USER_SCHEMA, isMappedUserAttribute, USER_SCHEMA, userAttribute } from './scim-schemas';
@@ -10,6 +11,8 @@ export interface ScimUserState {
   familyName: string | null;
   email: string;
   phone: string | null;
+  /** `preferredLanguage` as the person's locale: a supported language, else null (the organization's default). */
+  locale: string | null;
   active: boolean;
 }
 
@@ -33,7 +36,13 @@ export function userFromResource(body: unknown, current: ScimUserState | null): 
   }
   if (draft.userName === undefined) throw ScimError.badRequest('invalidValue', 'userName is required.');
   // PUT replaces the resource: what it does not say is cleared, except `active`, which stays as it is when absent.
-  const base: Partial<ScimUserState> = { externalId: null, givenName: null, familyName: null, phone: null };
+  const base: Partial<ScimUserState> = {
+    externalId: null,
+    givenName: null,
+    familyName: null,
+    phone: null,
+    locale: null,
+  };
   return settle({ ...base, ...draft }, { ...(current ?? {}), ...base, active: current?.active ?? true });
 }
 
@@ -69,6 +78,9 @@ function set(draft: Draft, attribute: string, sub: string | null, value: unknown
       return;
     case 'displayName':
       draft.displayName = text(value, 'displayName');
+      return;
+    case 'preferredLanguage':
+      draft.locale = languageOf(text(value, 'preferredLanguage'));
       return;
     case 'active': {
       const active = booleanOf(value);
@@ -114,6 +126,9 @@ function remove(draft: Draft, attribute: string, sub: string | null, filtered: b
     case 'phoneNumbers':
       draft.phone = null;
       return;
+    case 'preferredLanguage':
+      draft.locale = null;
+      return;
     case 'displayName':
       return;
     case 'name':
@@ -152,6 +167,7 @@ function settle(draft: Draft, current: Partial<ScimUserState>): ScimUserState {
     familyName: next.familyName,
     email: next.email,
     phone: next.phone ?? null,
+    locale: next.locale ?? null,
     active: next.active ?? true,
   };
 }
@@ -165,6 +181,16 @@ function preferred(entries: unknown[], types: readonly string[]): string | null 
     types.map((type) => valid.find((entry) => String(entry.type).toLowerCase() === type)).find(Boolean) ??
     valid[0];
   return chosen === undefined ? null : text(chosen.value, 'value');
+}
+
+/**
+ * The first language of an Accept-Language-style value (`"fr-CA, fr;q=0.8"`, RFC 7643 §4.1.2) if it is one the
+ * signer's side is written in; else none, so the organization's default applies: a directory's user is never refused
+ * for a language we do not translate into.
+ */
+function languageOf(value: string): string | null {
+  const first = value.split(',')[0].split(';')[0].trim();
+  return first === '' ? null : normaliseLocale(first);
 }
 
 function text(value: unknown, name: string): string {

@@ -37,6 +37,7 @@ const USER_ATTRIBUTES: Attribute[] = [
     multiValued: true,
     subAttributes: [...subAttributes('value', 'type'), attribute('primary', { type: 'boolean' })],
   }),
+  attribute('preferredLanguage'),
   attribute('active', { type: 'boolean' }),
 ];
 

@@ -22,6 +22,7 @@ export function presentUser(person: Person, baseUrl: string): Resource {
   };
   if (person.externalId !== null) user.externalId = person.externalId;
   if (person.phone !== null) user.phoneNumbers = [{ value: person.phone, type: 'work', primary: true }];
+  if (person.locale !== null) user.preferredLanguage = person.locale;
   return user;
 }
 
