@@ -81,7 +81,7 @@ async function main(): Promise<{ failures: string[]; table: string[] }> {
   const worker = startBuilt('dist/src/worker.js', env);
   const timings = new Map<Kind, number[]>();
   const failures: string[] = [];
-  let table: string[] = [];
+  let table: string[];
   try {
     await waitUntilReady(`${appUrl}/health/ready`, api);
     const seed = await seedOrganization(client);
