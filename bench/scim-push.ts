@@ -86,11 +86,15 @@ async function main(): Promise<{ failures: string[]; table: string[] }> {
     await waitUntilReady(`${appUrl}/health/ready`, api);
     const seed = await seedOrganization(client);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+    const [{ user_id: userId }] = (
+      await client.query(`SELECT user_id FROM organization_memberships WHERE organization_id = $1`, [
+        seed.organizationId,
+      ])
+    ).rows;
     await client.query(
       `INSERT INTO api_tokens (id, organization_id, user_id, created_by_user_id, name, token_hash, scopes, created_at)
-       SELECT $1, $2, user_id, user_id, 'Okta', $3, ARRAY['scim'], now() FROM organization_memberships
-        WHERE organization_id = $2`,
-      [newId(), seed.organizationId, hashToken(token)],
+       VALUES ($1, $2, $3, $3, 'Okta', $4, ARRAY['scim'], now())`,
+      [newId(), seed.organizationId, userId, hashToken(token)],
     );
     // The auto-issuing half exists already (made in the console), each with two published documents.
     const autoGroups = Math.floor(GROUPS / 2);
