@@ -1,6 +1,6 @@
 /**
  * A directory pushed through SCIM the way Okta pushes it, at the allowance a directory is promised (25 requests a
- * second, SCIM.md §1): for each of BENCH_SCIM_USERS users (default 10,000) a filter GET on its userName, then its
+ * second, as Microsoft asks of a SCIM endpoint): for each of BENCH_SCIM_USERS users (default 10,000) a filter GET on its userName, then its
  * POST; then each of BENCH_SCIM_GROUPS groups (default 200, ~20 members each) is pushed: a filter GET on its name,
  * a POST when it does not exist yet, and a PATCH adding its members. Half the groups exist already, issue requests
  * automatically and hold two published documents: their members get requests and one grouped email each.

@@ -4,7 +4,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 
-/** How Entra writes one change in each of its PATCH modes (SCIM.md §3). */
+/** How Entra writes one change in each of its PATCH modes. */
 interface Shape {
   name: string;
   query: string;

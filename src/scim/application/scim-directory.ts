@@ -1,7 +1,7 @@
 import type { Group } from '../../groups/domain/group';
 import type { Person } from '../../people/domain/person';
 
-/** What `filter=` may ask of Users: equalities joined by `and` (SCIM.md §1). Names and emails ignore case. */
+/** What `filter=` may ask of Users: equalities joined by `and`. Names and emails ignore case. */
 export interface UserCriteria {
   id?: string;
   userName?: string;

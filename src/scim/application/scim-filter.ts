@@ -14,7 +14,7 @@ export interface FilterNode {
 type Criteria = Record<string, string | boolean | undefined>;
 
 /**
- * Turns a parsed filter into criteria: only `eq` on the attributes SCIM.md §1 names, joined by `and`; anything else
+ * Turns a parsed filter into criteria: only `eq` on the attributes docs/scim.md lists, joined by `and`; anything else
  * (another operator, `or`, `not`, an attribute not listed, a value that is not a string) is `invalidFilter`. The
  * criteria are then bound as parameters of a fixed statement, never written into SQL.
  */

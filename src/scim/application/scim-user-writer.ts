@@ -29,7 +29,7 @@ const CANCEL_PAGE = 100;
 /**
  * Brings a person to a SCIM state through the people's own use-cases, so a change through SCIM is the change the API
  * makes (rules, events): details by UpdatePerson (which writes only when something differs), `active` by
- * ArchivePerson or RestorePerson. A deactivation also cancels the person's open requests (SCIM.md §2: someone who
+ * ArchivePerson or RestorePerson. A deactivation also cancels the person's open requests (someone who
  * left is asked nothing more), each by CancelAttestationRequest, as the API's cancel does: its event and webhook,
  * no email or reminder after. Callers run it inside their unit of work.
  */

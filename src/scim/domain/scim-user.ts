@@ -3,7 +3,7 @@ import { ScimError } from './scim-error';
 import { booleanOf, isObject, PatchOperation } from './scim-patch';
 import { ENTERPRISE_USER_SCHEMA, isMappedUserAttribute, USER_SCHEMA, userAttribute } from './scim-schemas';
 
-/** A person as SCIM sees them, in the words of the mapping (SCIM.md §2). */
+/** A person as SCIM sees them, in the words of the mapping (docs/scim.md). */
 export interface ScimUserState {
   userName: string;
   externalId: string | null;

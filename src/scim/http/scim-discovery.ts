@@ -20,7 +20,7 @@ const attribute = (name: string, more: Partial<Attribute> = {}): Attribute => ({
 
 const subAttributes = (...names: string[]) => names.map((name) => attribute(name));
 
-/** Exactly the attributes the mapping reads and answers (SCIM.md §2). */
+/** Exactly the attributes the mapping reads and answers (docs/scim.md). */
 const USER_ATTRIBUTES: Attribute[] = [
   attribute('userName', { required: true, uniqueness: 'server' }),
   attribute('externalId', { caseExact: true, uniqueness: 'server' }),

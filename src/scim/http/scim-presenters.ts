@@ -6,7 +6,7 @@ import type { ListQuery } from './scim-query';
 
 type Resource = Record<string, unknown>;
 
-/** A person as a SCIM User (SCIM.md §2); `meta` in the RFC's exact camelCase. */
+/** A person as a SCIM User (docs/scim.md); `meta` in the RFC's exact camelCase. */
 export function presentUser(person: Person, baseUrl: string): Resource {
   const name: Resource = { familyName: person.lastName };
   if (person.firstName !== null) name.givenName = person.firstName;
