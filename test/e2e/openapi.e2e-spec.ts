@@ -436,6 +436,7 @@ describe('the OpenAPI description', () => {
         name: { type: 'string', maxLength: 255 },
         email: { type: 'string', maxLength: 255 },
         phone: { type: 'string', maxLength: 50 },
+        external_id: { type: 'string', maxLength: 255 },
       });
       expect(parameters('/documents')).toEqual({ ...paging, archived, name: { type: 'string', maxLength: 255 } });
       expect(parameters('/groups')).toEqual(paging);
