@@ -1,5 +1,5 @@
 import { anApiToken } from '../../../test/support/builders';
-import { ApiToken, hashToken, TOKEN_PREFIX } from './api-token';
+import { ApiToken, hashToken, isTokenScope, TOKEN_PREFIX } from './api-token';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -29,6 +29,16 @@ describe('ApiToken', () => {
     const { token } = ApiToken.issue({ organizationId: 'o', userId: 'u', scope: 'scim', now });
     expect(token.scope).toBe('scim');
     expect(token.isUsable(now)).toBe(false);
+  });
+
+  it('reads a token stored without a scope as an API token', () => {
+    expect(anApiToken({ scopes: [] }).scope).toBe('api:use');
+  });
+
+  it('knows its two scopes, and nothing else', () => {
+    expect(isTokenScope('api:use')).toBe(true);
+    expect(isTokenScope('scim')).toBe(true);
+    for (const value of ['', 'api', 'SCIM', ['scim'], null, 1]) expect(isTokenScope(value)).toBe(false);
   });
 
   it('asks for a usage stamp at most once a minute', () => {
