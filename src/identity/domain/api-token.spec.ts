@@ -1,5 +1,5 @@
 import { anApiToken } from '../../../test/support/builders';
-import { ApiToken, hashToken, TOKEN_PREFIX } from './api-token';
+import { ApiToken, hashToken, isTokenScope, TOKEN_PREFIX } from './api-token';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -31,6 +31,16 @@ describe('ApiToken', () => {
     expect(token.isUsable(now)).toBe(false);
     expect(token.isUsable(now, 'scim')).toBe(true);
     expect(anApiToken().isUsable(now, 'scim')).toBe(false);
+  });
+
+  it('reads a token stored without a scope as an API token', () => {
+    expect(anApiToken({ scopes: [] }).scope).toBe('api:use');
+  });
+
+  it('knows its two scopes, and nothing else', () => {
+    expect(isTokenScope('api:use')).toBe(true);
+    expect(isTokenScope('scim')).toBe(true);
+    for (const value of ['', 'api', 'SCIM', ['scim'], null, 1]) expect(isTokenScope(value)).toBe(false);
   });
 
   it('asks for a usage stamp at most once a minute', () => {

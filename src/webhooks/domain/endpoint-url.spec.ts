@@ -31,6 +31,29 @@ describe('endpointUrlProblem', () => {
     }
   });
 
+  it('refuses control characters and white space anywhere, which the URL parser would drop or encode', () => {
+    for (const character of [
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\u0000',
+      '\u0001',
+      '\u001f',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+    ]) {
+      expect(endpointUrlProblem(`https://example.com/a${character}b`, true)).toBe('The url field must be a valid URL.');
+    }
+    expect(endpointUrlProblem('https://example.com/a~b!$&()*+,;=:@%20', false)).toBeNull();
+    expect(endpointUrlProblem('https://example.com/\u00e9\u20ac\u{1f600}', false)).toBeNull();
+  });
+
   it('takes https only, unless private networks are allowed, then http too', () => {
     expect(endpointUrlProblem('http://example.com/x', false)).toBe('The url field must be an https URL.');
     expect(endpointUrlProblem('ftp://example.com/x', false)).toBe('The url field must be an https URL.');

@@ -59,9 +59,8 @@ function hexGroups(ipv4: string): [string, string] {
 /** Whether `address` (an IP literal, brackets allowed) is outside the public internet. */
 export function isNonPublicAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '');
-  const family = isIP(ip);
-  if (family === 0) return false;
-  return NON_PUBLIC.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  // BlockList.check answers false for what is no address of the family (a host name), so none is tested first.
+  return NON_PUBLIC.check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** Host names that always mean this machine, whatever DNS says. */

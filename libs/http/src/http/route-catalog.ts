@@ -28,11 +28,10 @@ export class RouteCatalog {
     );
   }
 
+  // Express 5's `all()` names every method, so no route holds Express 4's `_all` (and the layers leave it out).
   routes(): RegisteredRoute[] {
     return this.layers().flatMap((layer) =>
-      Object.keys(layer.route!.methods)
-        .filter((method) => method !== '_all')
-        .map((method) => ({ method: method.toUpperCase(), path: layer.route!.path })),
+      Object.keys(layer.route!.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route!.path })),
     );
   }
 
@@ -42,7 +41,6 @@ export class RouteCatalog {
       if (!layer.match(path)) continue;
       for (const method of Object.keys(layer.route!.methods)) methods.add(method.toUpperCase());
     }
-    methods.delete('_ALL');
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods].sort();
   }

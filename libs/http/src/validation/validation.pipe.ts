@@ -106,12 +106,9 @@ function queryKey(value: unknown): string | null {
   return key;
 }
 
+/** A query DTO's fields are data (class-transformer sets no methods), so only objects and arrays are shared. */
 function hasOnlyPrimitiveFields(instance: object): boolean {
-  for (const field of Object.values(instance)) {
-    if (typeof field === 'object' && field !== null) return false;
-    if (typeof field === 'function' || typeof field === 'symbol') return false;
-  }
-  return true;
+  return Object.values(instance).every((field) => typeof field !== 'object' || field === null);
 }
 
 /** A fresh instance each time: a handler may set fields on its query object. */
