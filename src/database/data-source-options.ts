@@ -28,6 +28,7 @@ import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
 import { GroupManagers1767000000000 } from './migrations/1767000000000-group-managers';
+import { StandingsByPerson1767000000001 } from './migrations/1767000000001-standings-by-person';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -57,6 +58,7 @@ export const MIGRATIONS = [
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
   GroupManagers1767000000000,
+  StandingsByPerson1767000000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */
