@@ -43,7 +43,9 @@ export class RowStreams implements OnApplicationShutdown {
   /** How many connections the stream pool holds and how many of them are lent out (for tests and metrics). */
   stats(): { total: number; idle: number; waiting: number } {
     const pool = this.pool;
-    return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : { total: 0, idle: 0, waiting: 0 };
+    return pool
+      ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
+      : { total: 0, idle: 0, waiting: 0 };
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,13 +56,24 @@ export class RowStreams implements OnApplicationShutdown {
 
   private connect(): Promise<PoolClient> {
     if (!this.pool) {
-      const main = (this.db.driver as unknown as { master: { options: PoolConfig } }).master.options;
+      const main = (this.db.driver as unknown as { master: { options: PoolConfig & { options?: string } } }).master
+        .options;
+      const direct = main.statement_timeout !== undefined;
       this.pool = new Pool({
         ...main,
         max: STREAM_POOL_SIZE,
         idleTimeoutMillis: 10_000,
         Client: clientWithQueryDeadline(STREAM_DEADLINE_MS),
         application_name: 'attestation-service-exports',
+        // Directly connected (the bounds are startup parameters): a cursor's batches all count against one
+        // statement_timeout, so an export gets the stream's deadline; and the planner is steered to plans that walk
+        // an index in the export's order (a portal is planned for all its rows, not for a fast start as a DECLAREd
+        // cursor is: sorting 100,000 standings first held the first byte back by seconds). Behind a
+        // transaction-mode pooler neither can be a startup parameter: the role's settings apply (docs/pooler.md).
+        ...(direct && {
+          statement_timeout: STREAM_DEADLINE_MS,
+          options: `${main.options ?? ''} -c enable_sort=off -c enable_bitmapscan=off`.trim(),
+        }),
       } as PoolConfig);
       this.pool.on('error', () => undefined); // an idle connection's error: the pool drops it, the next read reconnects
     }

@@ -1,7 +1,7 @@
 import { containsPattern } from '@lib/persistence';
 import type { KeysetRequest, PeopleListFilter } from '../application/directory';
 import type { ViewerScope } from '../application/viewer-scope';
-import { groupInScope, groupNamesOf, personInScope, SqlParams } from './scope.sql';
+import { groupIdsOf, groupInScope, personInScope, SqlParams } from './scope.sql';
 
 export interface PersonSummaryRow {
   id: string;
@@ -12,12 +12,12 @@ export interface PersonSummaryRow {
   phone: string | null;
   archived_at: Date | null;
   created_at: Date;
-  groups: string[];
+  group_ids: string[];
 }
 
 const PERSON = (scope: ViewerScope, params: SqlParams) =>
   `p.id, p.first_name, p.last_name, p.full_name, p.email, p.phone, p.archived_at, p.created_at,
-   ${groupNamesOf(scope, 'p.id', params)} AS groups`;
+   ${groupIdsOf(scope, 'p.id', params)} AS group_ids`;
 
 /** People in scope by id (the primary key's order: a page is an index range, deep pages as cheap as the first). */
 export function peopleStatement(scope: ViewerScope, filter: PeopleListFilter, page: KeysetRequest | null) {

@@ -31,11 +31,10 @@ export function groupInScope(scope: ViewerScope, groupId: string, params: SqlPar
                      AND scope_m.user_id = ${params.add(scope.managerId)})`;
 }
 
-/** Names of the person's groups in scope, by name (a text array). */
-export function groupNamesOf(scope: ViewerScope, personId: string, params: SqlParams): string {
-  return `ARRAY(SELECT g.name FROM group_memberships gmn JOIN groups g ON g.id = gmn.group_id
-                 WHERE gmn.person_id = ${personId} AND ${groupInScope(scope, 'g.id', params)}
-                 ORDER BY g.name, g.id)`;
+/** Ids of the person's groups in scope (a text array; the adapter names and orders them). */
+export function groupIdsOf(scope: ViewerScope, personId: string, params: SqlParams): string {
+  return `ARRAY(SELECT gmn.group_id::text FROM group_memberships gmn
+                 WHERE gmn.person_id = ${personId} AND ${groupInScope(scope, 'gmn.group_id', params)})`;
 }
 
 /**

@@ -22,7 +22,16 @@ import {
   PersonSummaryRow,
 } from './directory.sql';
 
-const toPerson = (row: PersonSummaryRow): PersonSummary => ({
+/** The organization's groups' names by id, read once per page or export: a person's groups are named from it. */
+type GroupNames = Map<string, string>;
+
+const named = (names: GroupNames, ids: readonly string[]) =>
+  ids
+    .map((id) => names.get(id))
+    .filter((name): name is string => name !== undefined)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+const toPerson = (names: GroupNames, row: PersonSummaryRow): PersonSummary => ({
   id: row.id,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -31,7 +40,7 @@ const toPerson = (row: PersonSummaryRow): PersonSummary => ({
   phone: row.phone,
   archivedAt: row.archived_at,
   createdAt: row.created_at,
-  groups: row.groups,
+  groups: named(names, row.group_ids),
 });
 
 interface GroupRow {
@@ -91,18 +100,25 @@ export class TypeormScopedDirectory extends ScopedDirectory {
 
   async peoplePage(scope: ViewerScope, filter: PeopleListFilter, page: KeysetRequest) {
     const { text, values } = peopleStatement(scope, filter, page);
-    return keyset(await readRows<PersonSummaryRow>(this.db, text, values), page.limit, toPerson, (p) => p.id);
+    const [rows, names] = await Promise.all([this.rows(text, values), this.groupNames(scope)]);
+    return keyset(
+      rows,
+      page.limit,
+      (row) => toPerson(names, row),
+      (p) => p.id,
+    );
   }
 
   async *peopleStream(scope: ViewerScope, filter: PeopleListFilter): AsyncIterable<PersonSummary> {
     const { text, values } = peopleStatement(scope, filter, null);
-    for await (const row of this.streams.rows<PersonSummaryRow>(text, values)) yield toPerson(row);
+    const names = await this.groupNames(scope);
+    for await (const row of this.streams.rows<PersonSummaryRow>(text, values)) yield toPerson(names, row);
   }
 
   async person(scope: ViewerScope, personId: string): Promise<PersonSummary | null> {
     const { text, values } = personStatement(scope, personId);
-    const [row] = await readRows<PersonSummaryRow>(this.db, text, values);
-    return row ? toPerson(row) : null;
+    const [[row], names] = await Promise.all([this.rows(text, values), this.groupNames(scope)]);
+    return row ? toPerson(names, row) : null;
   }
 
   async personRequests(scope: ViewerScope, personId: string, page: KeysetRequest) {
@@ -123,6 +139,25 @@ export class TypeormScopedDirectory extends ScopedDirectory {
 
   async groupMembersPage(scope: ViewerScope, groupId: string, page: KeysetRequest) {
     const { text, values } = groupMembersStatement(scope, groupId, page);
-    return keyset(await readRows<PersonSummaryRow>(this.db, text, values), page.limit, toPerson, (p) => p.id);
+    const [rows, names] = await Promise.all([this.rows(text, values), this.groupNames(scope)]);
+    return keyset(
+      rows,
+      page.limit,
+      (row) => toPerson(names, row),
+      (p) => p.id,
+    );
+  }
+
+  private rows(text: string, values: unknown[]): Promise<PersonSummaryRow[]> {
+    return readRows<PersonSummaryRow>(this.db, text, values);
+  }
+
+  private async groupNames(scope: ViewerScope): Promise<GroupNames> {
+    const rows = await readRows<{ id: string; name: string }>(
+      this.db,
+      `SELECT id, name FROM groups WHERE organization_id = $1`,
+      [scope.organizationId],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 }

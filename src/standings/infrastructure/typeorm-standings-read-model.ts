@@ -12,11 +12,17 @@ import { managedOverview, organizationOverview, OverviewRow } from './overview.s
 import { groupInScope, SqlParams } from './scope.sql';
 import { StandingRow, standingsStatement } from './standings.sql';
 
-const toStanding = (row: StandingRow): PersonStanding => ({
+/** The organization's groups' names by id: read once per page or export, a person's groups named from it. */
+type GroupNames = Map<string, string>;
+
+const toStanding = (names: GroupNames, row: StandingRow): PersonStanding => ({
   personId: row.person_id,
   name: row.full_name,
   email: row.email,
-  groups: row.groups,
+  groups: row.group_ids
+    .map((id) => names.get(id))
+    .filter((name): name is string => name !== undefined)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
   bucket: row.bucket as AttestationBucket,
   requestedAt: row.requested_at,
   lastRemindedAt: row.last_reminded_at,
@@ -76,8 +82,11 @@ export class TypeormStandingsReadModel extends StandingsReadModel {
     now: Date,
   ): Promise<KeysetPage<PersonStanding>> {
     const statement = standingsStatement(scope, documentId, filter, now, page);
-    const rows = await readRows<StandingRow>(this.db, statement.text, statement.values);
-    const items = rows.slice(0, page.limit).map(toStanding);
+    const [rows, names] = await Promise.all([
+      readRows<StandingRow>(this.db, statement.text, statement.values),
+      this.groupNames(scope.organizationId),
+    ]);
+    const items = rows.slice(0, page.limit).map((row) => toStanding(names, row));
     return { items, next: rows.length > page.limit ? items[items.length - 1].personId : null };
   }
 
@@ -88,6 +97,18 @@ export class TypeormStandingsReadModel extends StandingsReadModel {
     now: Date,
   ): AsyncIterable<PersonStanding> {
     const statement = standingsStatement(scope, documentId, filter, now, null);
-    for await (const row of this.streams.rows<StandingRow>(statement.text, statement.values)) yield toStanding(row);
+    const names = await this.groupNames(scope.organizationId);
+    for await (const row of this.streams.rows<StandingRow>(statement.text, statement.values)) {
+      yield toStanding(names, row);
+    }
+  }
+
+  private async groupNames(organizationId: string): Promise<GroupNames> {
+    const rows = await readRows<{ id: string; name: string }>(
+      this.db,
+      `SELECT id, name FROM groups WHERE organization_id = $1`,
+      [organizationId],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 }

@@ -63,6 +63,10 @@ export async function sendCsv(
     response,
   ).catch((error: NodeJS.ErrnoException) => {
     // The client went away: nothing to answer, the source is closed by then.
-    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    // Failed once sending began: the connection is cut, so the client sees an incomplete download, never a short
+    // file that looks whole.
+    response.destroy(error);
+    throw error;
   });
 }
