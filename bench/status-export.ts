@@ -1,5 +1,5 @@
 /**
- * A document's status CSV over 100,000 assigned people (CONSOLE.md §5): the large seed in a database of its own,
+ * A document's status CSV over 100,000 assigned people (the console's speed target): the large seed in a database of its own,
  * one document assigned to every person, the built API started alone; then the export is downloaded
  * BENCH_EXPORT_ROUNDS times (default 3) while the API's resident memory is sampled every 20 ms. Reports time to
  * first byte, time to the last byte and RSS growth over the RSS before the download, against the targets

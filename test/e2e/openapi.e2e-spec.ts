@@ -157,6 +157,12 @@ describe('the OpenAPI description', () => {
           'POST /api-tokens',
           'POST /api-tokens/{id}/revoke',
           'GET /audit-log',
+          // Group managers and the compliance exports (docs/api-resources.md).
+          'GET /groups/{group}/managers',
+          'PUT /groups/{group}/managers',
+          'GET /exports/people.csv',
+          'GET /exports/documents/{document}/status.csv',
+          'GET /exports/audit-log.csv',
         ].sort(),
       );
       expect(document.servers).toEqual([expect.objectContaining({ url: 'https://attestations.example/api/v1' })]);

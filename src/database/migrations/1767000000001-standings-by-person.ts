@@ -19,6 +19,7 @@ export class StandingsByPerson1767000000001 implements MigrationInterface {
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP INDEX CONCURRENTLY IF EXISTS attestation_standings_person`);
+    // Reverting may run inside a transaction (the migration tests revert everything in one): a plain drop.
+    await db.query(`DROP INDEX IF EXISTS attestation_standings_person`);
   }
 }
