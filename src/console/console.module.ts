@@ -3,9 +3,11 @@ import { RouteCatalog } from '@lib/http';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SignInModule } from '../sign-in/sign-in.module';
+import { StandingsModule } from '../standings/standings.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
+import { ConsoleExportsController } from './http/console-exports.controller';
 import { ConsoleNotFoundController } from './http/console-not-found.controller';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
@@ -16,13 +18,14 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
  * same use-cases as the API; what is its own is sessions' cookies, CSRF and the pages.
  */
 @Module({
-  imports: [IdentityModule, SignInModule, AuditLogModule],
+  imports: [IdentityModule, SignInModule, AuditLogModule, StandingsModule],
   controllers: [
     SignInController,
     ApiSettingsController,
     MembersController,
     AuditLogPageController,
     SingleSignOnController,
+    ConsoleExportsController,
     // Last: it answers the paths under /console that none of the pages above claims.
     ConsoleNotFoundController,
   ],

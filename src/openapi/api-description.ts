@@ -85,6 +85,7 @@ export function describeApi(app: INestApplication, apiBaseUrl: string): OpenAPIO
     .addTag('Webhooks', 'Endpoints that receive the events, signed as Standard Webhooks 1.0 specifies.')
     .addTag('API tokens', "The organization's API settings: its tokens, created, listed and revoked.")
     .addTag('Audit log', 'Who did what in the organization, when and from where; append-only.')
+    .addTag('Exports', "People, a document's status and the audit log as CSV, streamed as they are read.")
     .build();
   config.components = { ...config.components, headers: API_HEADERS };
   const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, autoTagControllers: false });

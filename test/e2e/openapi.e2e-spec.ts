@@ -160,6 +160,12 @@ describe('the OpenAPI description', () => {
           // The organization's settings, such as its people's default language.
           'GET /organization',
           'PATCH /organization',
+          // Group managers and the compliance exports (docs/api-resources.md).
+          'GET /groups/{group}/managers',
+          'PUT /groups/{group}/managers',
+          'GET /exports/people.csv',
+          'GET /exports/documents/{document}/status.csv',
+          'GET /exports/audit-log.csv',
         ].sort(),
       );
       expect(document.servers).toEqual([expect.objectContaining({ url: 'https://attestations.example/api/v1' })]);
