@@ -37,6 +37,8 @@ import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
 import { EventsModule } from './events/events.module';
 import { SignInModule } from './sign-in/sign-in.module';
 import { ConsoleModule } from './console/console.module';
+import { BulkActionsModule } from './bulk-actions/bulk-actions.module';
+import { BulkActionWorkerModule } from './bulk-actions/bulk-action-worker.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
 export const FEATURE_MODULES = [
@@ -51,6 +53,7 @@ export const FEATURE_MODULES = [
   WebhooksModule,
   ListCountersModule,
   SignInModule,
+  BulkActionsModule,
 ];
 
 @Module({})
@@ -154,6 +157,7 @@ function deliveringModules(
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
+    BulkActionWorkerModule.forRoot(),
     idempotencyKeySweepModule(effective.lifecycleIntervalMs),
     EventLogUpkeepModule.forRoot({
       watch: { intervalMs: 5_000 },

@@ -1,11 +1,21 @@
 import { Module } from '@nestjs/common';
 import { RouteCatalog } from '@lib/http';
+import { AttestationEvidenceModule } from '../attestation-evidence/attestation-evidence.module';
 import { AuditLogModule } from '../audit-log/audit-log.module';
+import { BulkActionsModule } from '../bulk-actions/bulk-actions.module';
+import { DocumentsModule } from '../documents/documents.module';
+import { GroupMembershipsModule } from '../groups/group-memberships.module';
+import { GroupsModule } from '../groups/groups.module';
+import { PeopleModule } from '../people/people.module';
+import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SignInModule } from '../sign-in/sign-in.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
+import { GroupsController } from './http/groups.controller';
+import { PeopleController } from './http/people.controller';
+import { DocumentsController } from './http/documents.controller';
 import { ConsoleNotFoundController } from './http/console-not-found.controller';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
@@ -16,13 +26,27 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
  * same use-cases as the API; what is its own is sessions' cookies, CSRF and the pages.
  */
 @Module({
-  imports: [IdentityModule, SignInModule, AuditLogModule],
+  imports: [
+    IdentityModule,
+    SignInModule,
+    AuditLogModule,
+    DocumentsModule,
+    PeopleModule,
+    GroupsModule,
+    GroupMembershipsModule,
+    AttestationRequestsModule,
+    BulkActionsModule,
+    AttestationEvidenceModule,
+  ],
   controllers: [
     SignInController,
     ApiSettingsController,
     MembersController,
     AuditLogPageController,
     SingleSignOnController,
+    DocumentsController,
+    PeopleController,
+    GroupsController,
     // Last: it answers the paths under /console that none of the pages above claims.
     ConsoleNotFoundController,
   ],
