@@ -7,7 +7,7 @@ import { AddPeopleToGroup } from '../../src/groups/application/add-people-to-gro
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 
-jest.setTimeout(240_000);
+jest.setTimeout(700_000);
 
 interface ActionRow {
   id: string;
@@ -30,7 +30,10 @@ describe('console bulk actions', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await startTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '10000' } });
+    t = await startTestApp({
+      // This machine is shared: the seeding's statements get room beyond the production default.
+      env: { SMTP_URL: smtp.url, RATE_LIMIT_PER_MINUTE: '10000', DATABASE_STATEMENT_TIMEOUT_MS: '60000' },
+    });
     worker = await startWorker(t);
     tenant = await createTenant(t.app);
     owner = await consoleBrowser(t, tenant);
@@ -147,7 +150,7 @@ describe('console bulk actions', () => {
     const big = await createTenant(t.app);
     const browser = await consoleBrowser(t, big);
     const document = await createDocument(t.app, big.organizationId, { name: 'Security policy' });
-    const group = await createGroup(t.app, big.organizationId, { documentIds: [] });
+    const group = await createGroup(t.app, big.organizationId, { documentIds: [document.id] });
     const ids: { id: string }[] = await t.db.query(
       `INSERT INTO people (id, organization_id, first_name, last_name, email, source, created_at, updated_at)
        SELECT '01m9' || lpad(g::text, 6, '0') || substr($1, 11, 16), $1, 'Member', 'Many',
@@ -155,16 +158,11 @@ describe('console bulk actions', () => {
          FROM generate_series(1, 10000) g RETURNING id`,
       [big.organizationId],
     );
-    await t.db.query(
-      `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at)
-       SELECT $1, id, $2, now() FROM unnest($3::varchar[]) AS p (id)`,
-      [group.id, big.organizationId, ids.map((row) => row.id)],
-    );
-    await t.http
-      .post(`/api/v1/groups/${group.id}/documents`)
-      .set(big.auth)
-      .send({ document_ids: [document.id] })
-      .expect(200);
+    // Joining the group issues each person their request, a thousand at a time.
+    for (let start = 0; start < ids.length; start += 1_000) {
+      const personIds = ids.slice(start, start + 1_000).map((row) => row.id);
+      await t.app.get(AddPeopleToGroup).execute({ groupId: group.id, personIds });
+    }
     // The 10,000 first emails are not what this test is about: they are marked sent so the worker skips them.
     await t.db.query(`UPDATE notifications SET status = 'sent' WHERE organization_id = $1`, [big.organizationId]);
 
@@ -174,20 +172,18 @@ describe('console bulk actions', () => {
     const id = /([0-9a-z]{26})$/.exec(response.headers.location)![1];
     const seen = new Set<number>();
     let pagesWhileRunning = 0;
-    await eventually(
-      async () => {
-        const row = await actionOf(id);
-        seen.add(row.done + row.skipped);
-        if (row.status !== 'finished') {
-          const page = await browser.page(`/console/bulk-actions/${id}`);
-          expect(page.text).toContain('<meta http-equiv="refresh" content="2"/>');
-          pagesWhileRunning++;
-        }
-        return row.status === 'finished';
-      },
-      200_000,
-      'the 10,000-person action',
-    );
+    const started = Date.now();
+    for (;;) {
+      const row = await actionOf(id);
+      seen.add(row.done + row.skipped);
+      if (row.status === 'finished') break;
+      if (Date.now() - started > 600_000) throw new Error(`the action is stuck at ${row.done + row.skipped}`);
+      const page = await browser.page(`/console/bulk-actions/${id}`);
+      expect(page.text).toContain('<meta http-equiv="refresh" content="2"/>');
+      pagesWhileRunning++;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    process.stdout.write(`10,000 canceled in ${Date.now() - started} ms\n`);
     expect(await actionOf(id)).toMatchObject({ total: 10_000, done: 10_000, skipped: 0 });
     // Progress moves a committed batch at a time: every count seen is a multiple of the batch size.
     expect([...seen].every((handled) => handled % 500 === 0)).toBe(true);

@@ -1,3 +1,4 @@
+import type { AttestationRequestStatus } from '../../attestation-requests/domain/attestation-request-status';
 import type { OutboxRows } from '../../outbox/application/outbox-rows';
 import type { BulkAction, TargetOutcome } from '../domain/bulk-action';
 
@@ -5,6 +6,13 @@ import type { BulkAction, TargetOutcome } from '../domain/bulk-action';
 export interface SkipReason {
   reason: string;
   count: number;
+}
+
+/** A target's latest request for the document, as a batch reads them at once. */
+export interface LatestRequest {
+  id: string;
+  status: AttestationRequestStatus;
+  revisionId: string;
 }
 
 /**
@@ -27,6 +35,12 @@ export abstract class BulkActionRepository implements OutboxRows<string> {
   /** Up to `limit` targets not yet handled, in person order. */
   abstract pendingTargets(actionId: string, limit: number): Promise<string[]>;
   /** Writes the targets' outcomes, in the batch's transaction; answers how many targets are left. */
+  /** The latest request of each of these people for the document, in one read (by person id). */
+  abstract latestRequests(
+    organizationId: string,
+    documentId: string,
+    personIds: readonly string[],
+  ): Promise<Map<string, LatestRequest>>;
   abstract recordOutcomes(actionId: string, outcomes: readonly TargetOutcome[]): Promise<number>;
   abstract save(action: BulkAction): Promise<void>;
 

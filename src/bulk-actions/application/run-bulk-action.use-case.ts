@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, DomainError } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { CancelAttestationRequest } from '../../attestation-requests/application/cancel-attestation-request.use-case';
 import { CreateAttestationRequest } from '../../attestation-requests/application/create-attestation-request.use-case';
 import { RequestTargets } from '../../attestation-requests/application/request-targets';
 import { RemindAttestationRequest } from '../../attestation-requests/application/remind-attestation-request.use-case';
 import type { BulkAction, TargetOutcome } from '../domain/bulk-action';
-import { BulkActionRepository } from './bulk-action.repository';
+import { OPEN_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
+import { BulkActionRepository, LatestRequest } from './bulk-action.repository';
 
 /** Targets handled per transaction: a batch's effects, outcomes and progress commit together. */
 export const BULK_BATCH_SIZE = 500;
@@ -21,7 +21,7 @@ const skipped = (personId: string, reason: string): TargetOutcome => ({
 
 /**
  * Runs a bulk action in the worker, one transaction per batch of targets: each target goes through the API's own
- * use-case (remind, create, cancel) within a savepoint, so a refusal (reminded less than an hour ago, attested
+ * use-case (remind, create, cancel), each within its own savepoint, so a refusal (reminded less than an hour ago, attested
  * already) undoes only that target and is recorded as skipped with the API's reason. The outcomes commit with the
  * effects: a job retried after a crash resumes at the first target without an outcome and acts on no one twice.
  */
@@ -30,7 +30,6 @@ export class RunBulkAction {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly actions: BulkActionRepository,
-    private readonly requests: AttestationRequestRepository,
     private readonly remind: RemindAttestationRequest,
     private readonly cancel: CancelAttestationRequest,
     private readonly create: CreateAttestationRequest,
@@ -44,8 +43,9 @@ export class RunBulkAction {
         const action = await this.actions.lockForRun(bulkActionId);
         if (!action) return 0;
         const targets = await this.actions.pendingTargets(action.id, BULK_BATCH_SIZE);
+        const latest = await this.actions.latestRequests(action.organizationId, action.documentId, targets);
         const outcomes: TargetOutcome[] = [];
-        for (const personId of targets) outcomes.push(await this.apply(action, personId));
+        for (const personId of targets) outcomes.push(await this.apply(action, personId, latest.get(personId) ?? null));
         const remaining = await this.actions.recordOutcomes(action.id, outcomes);
         action.recordBatch(outcomes, remaining, this.clock.now());
         await this.actions.save(action);
@@ -55,32 +55,33 @@ export class RunBulkAction {
     }
   }
 
-  private async apply(action: BulkAction, personId: string): Promise<TargetOutcome> {
+  /** A use-case refusing undoes only its own savepoint; the refusal is the target's outcome. */
+  private async apply(action: BulkAction, personId: string, latest: LatestRequest | null): Promise<TargetOutcome> {
     try {
-      return await this.unitOfWork.run(() => this.applyTo(action, personId));
+      return await this.applyTo(action, personId, latest);
     } catch (error) {
       if (error instanceof DomainError) return skipped(personId, error.message);
       throw error;
     }
   }
 
-  private async applyTo(action: BulkAction, personId: string): Promise<TargetOutcome> {
+  private async applyTo(action: BulkAction, personId: string, latest: LatestRequest | null): Promise<TargetOutcome> {
     const { organizationId, documentId } = action;
-    const latest = await this.requests.findLatest(organizationId, documentId, personId);
+    const open = latest !== null && OPEN_STATUSES.includes(latest.status);
     switch (action.kind) {
       case 'remind':
         if (!latest) return skipped(personId, 'No request was sent.');
         await this.remind.execute({ organizationId, requestId: latest.id });
         return done(personId);
       case 'cancel':
-        if (!latest?.isOpen) return skipped(personId, 'No open request.');
+        if (!latest || !open) return skipped(personId, 'No open request.');
         await this.cancel.execute({ organizationId, requestId: latest.id });
         return done(personId);
       case 'send':
-        if (latest?.isOpen) return skipped(personId, 'A request is already open.');
+        if (open) return skipped(personId, 'A request is already open.');
         if (latest?.status === 'attested') {
           const document = await this.documents.findDocument(organizationId, documentId);
-          if (document?.latestRevisionId === latest.documentRevisionId) {
+          if (document?.latestRevisionId === latest.revisionId) {
             return skipped(personId, 'The current revision is attested already.');
           }
         }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, MoreThan } from 'typeorm';
 import { saveSnapshot } from '@lib/persistence';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { BulkActionRepository, SkipReason } from '../application/bulk-action.repository';
+import { BulkActionRepository, LatestRequest, SkipReason } from '../application/bulk-action.repository';
 import { BulkAction, TargetOutcome } from '../domain/bulk-action';
 import { BulkActionRecord } from './bulk-action.record';
 
@@ -89,6 +89,21 @@ export class TypeormBulkActionRepository extends BulkActionRepository {
       [actionId, limit],
     );
     return rows.map((row) => row.person_id);
+  }
+
+  async latestRequests(
+    organizationId: string,
+    documentId: string,
+    personIds: readonly string[],
+  ): Promise<Map<string, LatestRequest>> {
+    const rows: (LatestRequest & { person_id: string })[] = await activeManager(this.db).query(
+      `SELECT DISTINCT ON (r.person_id) r.person_id, r.id, r.status, r.document_revision_id AS "revisionId"
+         FROM attestation_requests r
+        WHERE r.organization_id = $1 AND r.document_id = $2 AND r.person_id = ANY($3::ulid[])
+        ORDER BY r.person_id, r.created_at DESC, r.id DESC`,
+      [organizationId, documentId, [...personIds]],
+    );
+    return new Map(rows.map(({ person_id, ...latest }) => [person_id, latest]));
   }
 
   async recordOutcomes(actionId: string, outcomes: readonly TargetOutcome[]): Promise<number> {
