@@ -36,6 +36,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
 import { EventsModule } from './events/events.module';
 import { SignInModule } from './sign-in/sign-in.module';
+import { StandingsModule } from './standings/standings.module';
 import { ConsoleModule } from './console/console.module';
 import { BulkActionsModule } from './bulk-actions/bulk-actions.module';
 import { BulkActionWorkerModule } from './bulk-actions/bulk-action-worker.module';
@@ -53,6 +54,7 @@ export const FEATURE_MODULES = [
   WebhooksModule,
   ListCountersModule,
   SignInModule,
+  StandingsModule,
   BulkActionsModule,
 ];
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { Clock, SystemClock } from '@lib/core';
 import { AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { RowStreams } from './database/row-streams';
 import { TypeormUnitOfWork } from './database/typeorm-unit-of-work';
 import { UnitOfWork } from './database/unit-of-work';
 import { MetricsModule } from './metrics/metrics.module';
@@ -71,8 +72,9 @@ export class CoreModule {
         { provide: Clock, useValue: options.clock ?? new SystemClock() },
         // Provided once, for every module: two instances would be harmless today but would split the hooks.
         { provide: UnitOfWork, useClass: TypeormUnitOfWork },
+        RowStreams,
       ],
-      exports: [AppConfig, Clock, RedisModule, UnitOfWork],
+      exports: [AppConfig, Clock, RedisModule, UnitOfWork, RowStreams],
     };
   }
 }

@@ -27,6 +27,8 @@ import { RequestStatusListing1766800000000 } from './migrations/1766800000000-re
 import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
+import { GroupManagers1767000000000 } from './migrations/1767000000000-group-managers';
+import { StandingsByPerson1767000000001 } from './migrations/1767000000001-standings-by-person';
 import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-actions';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -56,6 +58,8 @@ export const MIGRATIONS = [
   OrderedStandingsRepair1766800000001,
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
+  GroupManagers1767000000000,
+  StandingsByPerson1767000000001,
   BulkActions1767600000000,
 ];
 

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
 import { GroupRepository } from './application/group.repository';
+import { GroupManagerRepository } from './application/group-managers.repository';
+import { ListGroupManagers } from './application/list-group-managers.use-case';
+import { SetGroupManagers } from './application/set-group-managers.use-case';
+import { GroupManagersController } from './http/group-managers.controller';
+import { TypeormGroupManagerRepository } from './infrastructure/typeorm-group-managers.repository';
 import { DeleteGroup } from './application/delete-group.use-case';
 import { ListGroupDocuments } from './application/list-group-documents.use-case';
 import { ListGroupMembers } from './application/list-group-members.use-case';
@@ -27,6 +33,8 @@ const useCases = [
   ListGroups,
   ListGroupMembers,
   ListGroupDocuments,
+  ListGroupManagers,
+  SetGroupManagers,
 ];
 
 @Module({
@@ -34,9 +42,15 @@ const useCases = [
     TypeOrmModule.forFeature([GroupRecord, GroupDocumentRecord, GroupMembershipRecord]),
     DocumentsModule,
     PeopleModule,
+    AuditLogModule,
   ],
-  controllers: [GroupsController],
-  providers: [{ provide: GroupRepository, useClass: TypeormGroupRepository }, GroupPathGuard, ...useCases],
+  controllers: [GroupsController, GroupManagersController],
+  providers: [
+    { provide: GroupRepository, useClass: TypeormGroupRepository },
+    { provide: GroupManagerRepository, useClass: TypeormGroupManagerRepository },
+    GroupPathGuard,
+    ...useCases,
+  ],
   exports: [...useCases, GroupRepository, GroupPathGuard],
 })
 export class GroupsModule {}

@@ -25,3 +25,4 @@ export * from './validation/rules';
 export * from './validation/trimmed-text.field';
 export * from './validation/validation.pipe';
 export * from './openapi';
+export * from './csv/csv-download';

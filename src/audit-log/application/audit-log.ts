@@ -13,4 +13,6 @@ export interface AuditQuery {
 export abstract class AuditLog {
   abstract append(entry: AuditEntry): Promise<void>;
   abstract list(query: AuditQuery): Promise<Readonly<AuditEntryProps>[]>;
+  /** Every entry matching the filters, newest first, read by a cursor as the reader asks (`limit` is ignored). */
+  abstract stream(query: Omit<AuditQuery, 'limit'>): AsyncIterable<Readonly<AuditEntryProps>>;
 }

@@ -77,3 +77,24 @@ describe("summariseFieldErrors: Laravel's message", () => {
     expect(summariseFieldErrors({ a: ['First.', 'x'], b: ['Second.'] })).toBe('First. (and 2 more errors)');
   });
 });
+
+class Listing {
+  @Field({ present: true }, rules.array, rules.maxItems(2))
+  ids!: unknown[];
+}
+
+describe('Field: present (a list that may be emptied)', () => {
+  const errorsOfListing = async (input: object) =>
+    toFieldErrors(await validate(plainToInstance(Listing, input), { stopAtFirstError: true }));
+
+  it('takes an empty list, refuses a missing or null one, and still applies the rules', async () => {
+    expect(await errorsOfListing({ ids: [] })).toEqual({});
+    expect(await errorsOfListing({ ids: ['a', 'b'] })).toEqual({});
+    expect(await errorsOfListing({})).toEqual({ ids: ['The ids field is required.'] });
+    expect(await errorsOfListing({ ids: null })).toEqual({ ids: ['The ids field is required.'] });
+    expect(await errorsOfListing({ ids: '' })).toEqual({ ids: ['The ids field must be an array.'] });
+    expect(await errorsOfListing({ ids: [1, 2, 3] })).toEqual({
+      ids: ['The ids field must not have more than 2 items.'],
+    });
+  });
+});

@@ -11,6 +11,8 @@ export interface FieldOptions {
    * `sometimes|required`, for partial updates).
    */
   requiredWhenPresent?: boolean;
+  /** Must be given and not null, but may be empty (Laravel's `present`): a list that may be emptied. */
+  present?: boolean;
 }
 
 /**
@@ -20,7 +22,8 @@ export interface FieldOptions {
  */
 export function Field(options: FieldOptions, ...fieldRules: Rule[]): PropertyDecorator {
   const firstFailure = (value: unknown): ((attribute: string) => string) | undefined => {
-    if (!isPresent(value)) {
+    if (options.present && (value === undefined || value === null)) return messages.required;
+    if (!isPresent(value) && !options.present) {
       if (options.required) return messages.required;
       if (value === undefined) return undefined;
       if (options.requiredWhenPresent) return messages.required;

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { RowStreams } from '../../database/row-streams';
+import { readRows } from '../../database/typeorm-unit-of-work';
+import {
+  GroupSummary,
+  KeysetRequest,
+  PeopleListFilter,
+  PersonSummary,
+  RequestSummary,
+  ScopedDirectory,
+} from '../application/directory';
+import type { KeysetPage } from '../application/standings';
+import type { ViewerScope } from '../application/viewer-scope';
+import {
+  groupMembersStatement,
+  groupsStatement,
+  peopleStatement,
+  personRequestsStatement,
+  personStatement,
+  PersonSummaryRow,
+} from './directory.sql';
+
+const toPerson = (row: PersonSummaryRow): PersonSummary => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  name: row.full_name,
+  email: row.email,
+  phone: row.phone,
+  archivedAt: row.archived_at,
+  createdAt: row.created_at,
+  groups: row.groups,
+});
+
+interface GroupRow {
+  id: string;
+  name: string;
+  auto_issue_requests: boolean;
+  member_count: number;
+}
+const toGroup = (row: GroupRow): GroupSummary => ({
+  id: row.id,
+  name: row.name,
+  autoIssueRequests: row.auto_issue_requests,
+  memberCount: row.member_count,
+});
+
+interface RequestRow {
+  id: string;
+  document_id: string;
+  document_name: string;
+  document_revision_id: string;
+  status: string;
+  created_at: Date;
+  sent_at: Date | null;
+  last_reminded_at: Date | null;
+  viewed_at: Date | null;
+  attested_at: Date | null;
+  expires_at: Date | null;
+}
+const toRequest = (row: RequestRow): RequestSummary => ({
+  id: row.id,
+  documentId: row.document_id,
+  documentName: row.document_name,
+  documentRevisionId: row.document_revision_id,
+  status: row.status,
+  createdAt: row.created_at,
+  sentAt: row.sent_at,
+  lastRemindedAt: row.last_reminded_at,
+  viewedAt: row.viewed_at,
+  attestedAt: row.attested_at,
+  expiresAt: row.expires_at,
+});
+
+/** The first `limit` rows, and the key of the last one when more follow. */
+function keyset<R, T>(rows: R[], limit: number, map: (row: R) => T, key: (item: T) => string): KeysetPage<T> {
+  const items = rows.slice(0, limit).map(map);
+  return { items, next: rows.length > limit ? key(items[items.length - 1]) : null };
+}
+
+@Injectable()
+export class TypeormScopedDirectory extends ScopedDirectory {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly streams: RowStreams,
+  ) {
+    super();
+  }
+
+  async peoplePage(scope: ViewerScope, filter: PeopleListFilter, page: KeysetRequest) {
+    const { text, values } = peopleStatement(scope, filter, page);
+    return keyset(await readRows<PersonSummaryRow>(this.db, text, values), page.limit, toPerson, (p) => p.id);
+  }
+
+  async *peopleStream(scope: ViewerScope, filter: PeopleListFilter): AsyncIterable<PersonSummary> {
+    const { text, values } = peopleStatement(scope, filter, null);
+    for await (const row of this.streams.rows<PersonSummaryRow>(text, values)) yield toPerson(row);
+  }
+
+  async person(scope: ViewerScope, personId: string): Promise<PersonSummary | null> {
+    const { text, values } = personStatement(scope, personId);
+    const [row] = await readRows<PersonSummaryRow>(this.db, text, values);
+    return row ? toPerson(row) : null;
+  }
+
+  async personRequests(scope: ViewerScope, personId: string, page: KeysetRequest) {
+    const { text, values } = personRequestsStatement(scope, personId, page);
+    return keyset(await readRows<RequestRow>(this.db, text, values), page.limit, toRequest, (r) => r.id);
+  }
+
+  async groupsPage(scope: ViewerScope, page: KeysetRequest) {
+    const { text, values } = groupsStatement(scope, page);
+    return keyset(await readRows<GroupRow>(this.db, text, values), page.limit, toGroup, (g) => g.id);
+  }
+
+  async group(scope: ViewerScope, groupId: string): Promise<GroupSummary | null> {
+    const { text, values } = groupsStatement(scope, null, groupId);
+    const [row] = await readRows<GroupRow>(this.db, text, values);
+    return row ? toGroup(row) : null;
+  }
+
+  async groupMembersPage(scope: ViewerScope, groupId: string, page: KeysetRequest) {
+    const { text, values } = groupMembersStatement(scope, groupId, page);
+    return keyset(await readRows<PersonSummaryRow>(this.db, text, values), page.limit, toPerson, (p) => p.id);
+  }
+}

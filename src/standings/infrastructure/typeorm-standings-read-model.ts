@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { RowStreams } from '../../database/row-streams';
+import { readRows } from '../../database/typeorm-unit-of-work';
+import type { AttestationBucket } from '../../documents/domain/attestation-counts';
+import { overviewOf } from '../application/overview';
+import type { ComplianceOverview, KeysetPage, PersonStanding, StandingsFilter } from '../application/standings';
+import { StandingsReadModel } from '../application/standings-read-model';
+import type { ViewerScope } from '../application/viewer-scope';
+import { managedOverview, organizationOverview, OverviewRow } from './overview.sql';
+import { groupInScope, SqlParams } from './scope.sql';
+import { StandingRow, standingsStatement } from './standings.sql';
+
+const toStanding = (row: StandingRow): PersonStanding => ({
+  personId: row.person_id,
+  name: row.full_name,
+  email: row.email,
+  groups: row.groups,
+  bucket: row.bucket as AttestationBucket,
+  requestedAt: row.requested_at,
+  lastRemindedAt: row.last_reminded_at,
+  attestedAt: row.attested_at,
+  revisionId: row.revision_id,
+});
+
+@Injectable()
+export class TypeormStandingsReadModel extends StandingsReadModel {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly streams: RowStreams,
+  ) {
+    super();
+  }
+
+  async overview(scope: ViewerScope, now: Date): Promise<ComplianceOverview> {
+    const statement = scope.kind === 'organization' ? organizationOverview(scope, now) : managedOverview(scope, now);
+    const rows = await readRows<OverviewRow>(this.db, statement.text, statement.values);
+    return overviewOf(
+      rows.map((row) => ({
+        documentId: row.document_id,
+        name: row.name,
+        counts: {
+          attested_latest: row.attested_latest,
+          pending_attested: row.pending_attested,
+          renewal_due: row.renewal_due,
+          attested_outdated: row.attested_outdated,
+          unrequested: row.unrequested,
+          total: row.total,
+        },
+        expiredOpen: row.expired_open,
+      })),
+    );
+  }
+
+  async hasDocument(scope: ViewerScope, documentId: string): Promise<boolean> {
+    const rows = await readRows(this.db, `SELECT 1 FROM documents WHERE id = $1 AND organization_id = $2`, [
+      documentId,
+      scope.organizationId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async hasGroup(scope: ViewerScope, groupId: string): Promise<boolean> {
+    const params = new SqlParams();
+    const text = `SELECT 1 FROM groups g WHERE g.id = ${params.add(groupId)}
+                     AND g.organization_id = ${params.add(scope.organizationId)} AND ${groupInScope(scope, 'g.id', params)}`;
+    return (await readRows(this.db, text, params.values)).length > 0;
+  }
+
+  async standingsPage(
+    scope: ViewerScope,
+    documentId: string,
+    filter: StandingsFilter,
+    page: { after: string | null; limit: number },
+    now: Date,
+  ): Promise<KeysetPage<PersonStanding>> {
+    const statement = standingsStatement(scope, documentId, filter, now, page);
+    const rows = await readRows<StandingRow>(this.db, statement.text, statement.values);
+    const items = rows.slice(0, page.limit).map(toStanding);
+    return { items, next: rows.length > page.limit ? items[items.length - 1].personId : null };
+  }
+
+  async *standingsStream(
+    scope: ViewerScope,
+    documentId: string,
+    filter: StandingsFilter,
+    now: Date,
+  ): AsyncIterable<PersonStanding> {
+    const statement = standingsStatement(scope, documentId, filter, now, null);
+    for await (const row of this.streams.rows<StandingRow>(statement.text, statement.values)) yield toStanding(row);
+  }
+}
