@@ -7,6 +7,7 @@ import { DocumentsModule } from '../documents/documents.module';
 import { GroupMembershipsModule } from '../groups/group-memberships.module';
 import { GroupsModule } from '../groups/groups.module';
 import { PeopleModule } from '../people/people.module';
+import { StandingsModule } from '../standings/standings.module';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SignInModule } from '../sign-in/sign-in.module';
@@ -37,6 +38,7 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     AttestationRequestsModule,
     BulkActionsModule,
     AttestationEvidenceModule,
+    StandingsModule,
   ],
   controllers: [
     SignInController,

@@ -85,7 +85,7 @@ describe('console bulk actions', () => {
       .expect(200);
     await eventually(async () => smtp.to(people[0].email).length === 2, 10_000, 'the API reminder');
 
-    const { id, repeated } = await start(document.id, { kind: 'remind', group_id: sales.id, search: '' });
+    const { id, repeated } = await start(document.id, { kind: 'remind', group_id: sales.id, search: '', targets: 'matching' });
     expect(repeated).toBe(false);
     expect(await finished(id)).toMatchObject({ total: 3, done: 2, skipped: 1 });
     const page = await owner.page(`/console/bulk-actions/${id}`);
@@ -99,7 +99,7 @@ describe('console bulk actions', () => {
     expect(smtp.to(outsider.email)).toHaveLength(1);
 
     // The same again: the action already run is shown, nothing is sent twice.
-    const again = await start(document.id, { kind: 'remind', group_id: sales.id, search: '' });
+    const again = await start(document.id, { kind: 'remind', group_id: sales.id, search: '', targets: 'matching' });
     expect(again).toEqual({ id, repeated: true });
     expect((await owner.page(again.repeated ? `/console/bulk-actions/${id}?done=repeated` : '')).text).toContain(
       'it was not started again',
@@ -132,12 +132,12 @@ describe('console bulk actions', () => {
       .send({ person_id: people[0].id, document_id: document.id })
       .expect(201);
 
-    const send = await start(document.id, { kind: 'send', group_id: manual.id });
+    const send = await start(document.id, { kind: 'send', group_id: manual.id, targets: 'matching' });
     expect(await finished(send.id)).toMatchObject({ total: 3, done: 2, skipped: 1 });
     expect((await owner.page(`/console/bulk-actions/${send.id}`)).text).toContain('A request is already open.');
 
     const stranger = await createPerson(t.app, tenant.organizationId);
-    const cancel = await start(document.id, { kind: 'cancel', person_id: [people[1].id, stranger.id] });
+    const cancel = await start(document.id, { kind: 'cancel', person_id: [people[1].id, stranger.id], targets: 'chosen' });
     expect(await finished(cancel.id)).toMatchObject({ total: 1, done: 1, skipped: 0 });
     const statuses: { person_id: string; status: string }[] = await t.db.query(
       `SELECT person_id, status FROM attestation_requests WHERE document_id = $1 ORDER BY person_id`,
@@ -167,7 +167,7 @@ describe('console bulk actions', () => {
     await t.db.query(`UPDATE notifications SET status = 'sent' WHERE organization_id = $1`, [big.organizationId]);
 
     const { csrf } = await browser.page(`/console/documents/${document.id}`);
-    const response = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel' }, csrf);
+    const response = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel', targets: 'matching' }, csrf);
     expect(response.status).toBe(303);
     const id = /([0-9a-z]{26})$/.exec(response.headers.location)![1];
     const seen = new Set<number>();
@@ -201,7 +201,7 @@ describe('console bulk actions', () => {
       )[0].count as number;
     const events = await countEvents();
 
-    const again = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel' }, csrf);
+    const again = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel', targets: 'matching' }, csrf);
     expect(again.headers.location).toBe(`/console/bulk-actions/${id}?done=repeated`);
     expect(await countEvents()).toBe(events);
     const [{ actions }] = await t.db.query(`SELECT count(*)::int AS actions FROM bulk_actions WHERE document_id = $1`, [
@@ -222,34 +222,77 @@ describe('console bulk actions', () => {
     expect(wrongKind.status).toBe(400);
     const wrongGroup = await owner.post(
       `/console/documents/${document.id}/bulk-actions`,
-      { kind: 'remind', group_id: "1' OR 1=1" },
+      { kind: 'remind', group_id: "1' OR 1=1", targets: 'matching' },
       csrf,
     );
-    expect(wrongGroup.status).toBe(400);
-    const nobody = await owner.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'remind' }, csrf);
+    expect(wrongGroup.status).toBe(404);
+    const wrongBucket = await owner.agent.get(`/console/documents/${document.id}?bucket=everyone`);
+    expect(wrongBucket.status).toBe(422);
+    const nobody = await owner.post(
+      `/console/documents/${document.id}/bulk-actions`,
+      { kind: 'remind', targets: 'matching' },
+      csrf,
+    );
     expect(nobody.status).toBe(422);
     expect(nobody.text).toContain('No one matches');
-
+    const noneChosen = await owner.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'remind' }, csrf);
+    expect(noneChosen.status).toBe(422);
+    expect(noneChosen.text).toContain('Choose someone first');
     const stranger = await createTenant(t.app);
     const theirs = await createDocument(t.app, stranger.organizationId);
     await owner.page(`/console/documents/${theirs.id}`, 404);
-    const intoTheirs = await owner.post(`/console/documents/${theirs.id}/bulk-actions`, { kind: 'remind' }, csrf);
+    const intoTheirs = await owner.post(
+      `/console/documents/${theirs.id}/bulk-actions`,
+      { kind: 'remind', targets: 'matching' },
+      csrf,
+    );
     expect(intoTheirs.status).toBe(404);
     const theirPerson = await createPerson(t.app, stranger.organizationId);
     await owner.page(`/console/people/${theirPerson.id}`, 404);
     await owner.page(`/console/bulk-actions/01arz3ndektsv4rrffq69g5fav`, 404);
   });
 
-  it('keeps group managers out of the pages that change records', async () => {
+  it('lets a group manager remind within their groups, and nothing else', async () => {
+    const document = await createDocument(t.app, tenant.organizationId);
+    const theirs = await createGroup(t.app, tenant.organizationId, { documentIds: [document.id], name: 'Theirs' });
+    const others = await createGroup(t.app, tenant.organizationId, { documentIds: [document.id], name: 'Others' });
+    const member = await createPerson(t.app, tenant.organizationId, { lastName: 'Inside' });
+    const outsider = await createPerson(t.app, tenant.organizationId, { lastName: 'Outside' });
+    await t.app.get(AddPeopleToGroup).execute({ groupId: theirs.id, personIds: [member.id] });
+    await t.app.get(AddPeopleToGroup).execute({ groupId: others.id, personIds: [outsider.id] });
     const { user } = await t.app.get(CreateUser).execute({
       organizationId: tenant.organizationId,
       name: 'Gemma Manager',
       email: `gemma.${Date.now()}@example.test`,
       role: 'group_manager',
     });
+    await t.http
+      .put(`/api/v1/groups/${theirs.id}/managers`)
+      .set(tenant.auth)
+      .send({ user_ids: [user.id] })
+      .expect(200);
     const manager = await consoleBrowser(t, { userId: user.id, organizationId: tenant.organizationId });
-    for (const path of ['/console/people', '/console/groups', '/console/documents']) {
+    for (const path of ['/console/people', '/console/groups', `/console/people/${member.id}`]) {
       await manager.page(path, 403);
     }
+    const page = await manager.page(`/console/documents/${document.id}`);
+    expect(page.text).toContain(member.email);
+    expect(page.text).not.toContain(outsider.email);
+    expect(page.text).not.toContain('Cancel their open requests');
+    await manager.page(`/console/documents/${document.id}?group_id=${others.id}`, 404);
+
+    const cancel = await manager.post(
+      `/console/documents/${document.id}/bulk-actions`,
+      { kind: 'cancel', targets: 'matching' },
+      page.csrf,
+    );
+    expect(cancel.status).toBe(422);
+    const { id } = await start(document.id, { kind: 'remind', targets: 'matching' }, manager);
+    expect(await finished(id)).toMatchObject({ total: 1, done: 1, skipped: 0 });
+    await eventually(async () => smtp.to(member.email).length === 2, 10_000, 'the reminder');
+    expect(smtp.to(outsider.email)).toHaveLength(1);
+    // The owner's actions are not the manager's to read.
+    const ownerAction = await start(document.id, { kind: 'cancel', person_id: [outsider.id], targets: 'chosen' });
+    await manager.page(`/console/bulk-actions/${ownerAction.id}`, 404);
   });
 });

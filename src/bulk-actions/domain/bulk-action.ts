@@ -17,6 +17,7 @@ export const MAX_TARGETS = 200_000;
 export interface BulkCriteria {
   /** Chosen one by one (checkboxes), or everyone matching the filter. */
   selection: 'chosen' | 'matching';
+  bucket?: string | null;
   groupId?: string | null;
   search?: string | null;
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { Origin } from '../../audit-log/domain/audit-entry';
 import type { Actor } from '../../identity/application/actor';
+import type { Viewer } from '../../standings/application/viewer';
 import type { ConsoleDoor, ManagingContext } from './console-door';
 
 /** The signed-in user, in the organization they work in, as the use-cases know an actor. */
@@ -21,4 +22,9 @@ export async function managingForm(
   const context = await door.managing(request);
   const form = await door.form(request, context);
   return { context, form, actor: actorIn(context, door.origin(request)) };
+}
+
+/** The signed-in user as the compliance views' use-cases know a viewer. */
+export function viewerIn(context: ManagingContext): Viewer {
+  return { organizationId: context.current.organizationId, userId: context.user.id, role: context.current.role };
 }

@@ -76,6 +76,17 @@ export class ConsoleDoor {
     return { ...context, current };
   }
 
+  /**
+   * Anyone working in an organization (owners, administrators, group managers): the compliance views, whose
+   * use-cases bound what each reads by the viewer's scope.
+   */
+  async viewing(request: Request): Promise<ManagingContext> {
+    const context = await this.signedIn(request);
+    const current = context.current;
+    if (!current) throw new ConsoleRedirect('/console/organizations');
+    return { ...context, current };
+  }
+
   /** The token that a form of this page must send back. */
   formToken(request: Request, response: Response, context: ConsoleContext | null): string {
     if (context) return this.sign(`session:${context.session.id}`);

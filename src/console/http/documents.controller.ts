@@ -1,25 +1,32 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { Access, sendCsv, UlidPathPipe } from '@lib/http';
+import { PageError } from '../../attestation-page/http/page-error';
 import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
 import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
 import { isBulkActionKind } from '../../bulk-actions/domain/bulk-action';
-import { PageError } from '../../attestation-page/http/page-error';
-import { ListDocuments } from '../../documents/application/list-documents.use-case';
 import { ShowDocument } from '../../documents/application/show-document.use-case';
-import { ListGroups } from '../../groups/application/list-groups.use-case';
+import { ExportDocumentStandings } from '../../standings/application/export-document-standings.use-case';
+import { ListDocumentStandings } from '../../standings/application/list-document-standings.use-case';
+import { ListGroupsInScope } from '../../standings/application/list-groups-in-scope.use-case';
+import { ShowComplianceOverview } from '../../standings/application/show-compliance-overview.use-case';
+import { STATUS_CSV_HEADER, statusCsvName, statusCsvRows } from '../../standings/http/export-rows';
 import { BulkActionPage } from '../views/bulk-action-page';
-import { DocumentPage, DocumentsPage } from '../views/documents-pages';
+import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/documents-pages';
+import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
-import { redirect, sendConsolePage } from './console-page';
-import { idParam, pageParam, textParam } from './console-query';
+import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
+import { CONSOLE_PER_PAGE, idParam, textParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 /** The groups offered as a filter: the API pages beyond them. */
 const GROUPS_SHOWN = 100;
 
-/** Documents and the bulk actions on their assignees (owners and administrators); the API's use-cases. */
+/**
+ * The compliance views of documents (owners, administrators and, within their groups, group managers): the
+ * overview, a document's standings and their CSV, and the bulk actions on its assignees with their progress.
+ */
 @Controller('console')
 @Access('public')
 @ApiExcludeController()
@@ -27,37 +34,21 @@ const GROUPS_SHOWN = 100;
 export class DocumentsController {
   constructor(
     private readonly door: ConsoleDoor,
-    private readonly listDocuments: ListDocuments,
+    private readonly overview: ShowComplianceOverview,
+    private readonly listStandings: ListDocumentStandings,
+    private readonly exportStandings: ExportDocumentStandings,
+    private readonly listGroups: ListGroupsInScope,
     private readonly showDocument: ShowDocument,
-    private readonly listGroups: ListGroups,
     private readonly startBulkAction: StartBulkAction,
     private readonly showBulkAction: ShowBulkAction,
   ) {}
 
   @Get('documents')
   async list(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const page = pageParam(request);
-    const name = textParam(request, 'name');
-    const listings = await this.listDocuments.execute({
-      organizationId: context.current.organizationId,
-      filter: { name: name || undefined, archived: false },
-      page,
-    });
+    const context = await this.door.viewing(request);
+    const overview = await this.overview.execute({ viewer: viewerIn(context) });
     const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(
-      response,
-      200,
-      DocumentsPage({
-        context,
-        csrf,
-        listings: listings.items,
-        page: page.page,
-        perPage: page.perPage,
-        total: listings.total,
-        name,
-      }),
-    );
+    sendConsolePage(response, 200, OverviewPage({ context, csrf, overview }));
   }
 
   @Get('documents/:id')
@@ -67,35 +58,78 @@ export class DocumentsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const context = await this.door.managing(request);
-    const organizationId = context.current.organizationId;
-    const viewer = { organizationId, userId: context.user.id, groupIds: null };
-    const [listing, groups, recent] = await Promise.all([
-      this.showDocument.execute({ organizationId, documentId: id }),
-      this.listGroups.execute({ organizationId, page: new PageRequest(1, GROUPS_SHOWN) }),
+    const context = await this.door.viewing(request);
+    const viewer = viewerIn(context);
+    const filter = filterOf(request);
+    const after = idParam(textParam(request, 'after'), 'page');
+    const page = await this.listStandings.execute({
+      viewer,
+      documentId: id,
+      filter: { bucket: filter.bucket, groupId: filter.groupId, search: filter.search },
+      after,
+      limit: CONSOLE_PER_PAGE,
+    });
+    const [overview, listing, groups, recent] = await Promise.all([
+      this.overview.execute({ viewer }),
+      this.showDocument.execute({ organizationId: viewer.organizationId, documentId: id }),
+      this.listGroups.execute({ viewer, limit: GROUPS_SHOWN }),
       this.showBulkAction.recent(viewer, id),
     ]);
     const csrf = this.door.formToken(request, response, context);
-    const notice = done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined;
-    sendConsolePage(response, 200, DocumentPage({ context, csrf, listing, groups: groups.items, recent, notice }));
+    sendConsolePage(
+      response,
+      200,
+      DocumentPage({
+        context,
+        csrf,
+        documentId: listing.document.id,
+        document: overview.documents.find((d) => d.documentId === listing.document.id) ?? null,
+        name: listing.document.name,
+        standings: page.items,
+        next: page.next,
+        filter,
+        groups: groups.items,
+        recent,
+        notice: done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined,
+      }),
+    );
+  }
+
+  /** The list as filtered on the page, as GET /exports/documents/{id}/status.csv answers it. */
+  @Get('documents/:id/status.csv')
+  async download(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
+    const context = await this.door.viewing(request);
+    const filter = filterOf(request);
+    const standings = await this.exportStandings.execute({
+      viewer: viewerIn(context),
+      documentId: id,
+      filter: { bucket: filter.bucket, groupId: filter.groupId, search: filter.search },
+    });
+    await sendCsv(response, {
+      filename: statusCsvName(id.toLowerCase()),
+      header: STATUS_CSV_HEADER,
+      rows: statusCsvRows(standings),
+      headers: CONSOLE_HEADERS,
+    });
   }
 
   @Post('documents/:id/bulk-actions')
   async start(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
+    const context = await this.door.viewing(request);
     const form = await this.door.form(request, context);
     const kind = form.get('kind');
     if (!isBulkActionKind(kind)) throw new PageError(400, 'Choose an action', 'Go back and choose what to do.');
-    const chosen = form.getAll('person_id');
+    const chosen = form.get('targets') !== 'matching';
+    const personIds = form.getAll('person_id').map((personId) => idParam(personId, 'person')!);
+    if (chosen && personIds.length === 0) {
+      throw new PageError(422, 'Choose someone first', 'Tick the people to act on, or act on everyone matching.');
+    }
     const { action, repeated } = await this.startBulkAction.execute({
-      organizationId: context.current.organizationId,
-      userId: context.user.id,
-      groupIds: null,
+      viewer: viewerIn(context),
       kind,
       documentId: id,
-      personIds: chosen.length > 0 ? chosen.map((personId) => idParam(personId, 'person')!) : undefined,
-      groupId: idParam(form.get('group_id'), 'group'),
-      search: form.get('search')?.trim().slice(0, 255) || null,
+      filter: { bucket: form.get('bucket'), groupId: form.get('group_id'), search: form.get('search') },
+      personIds: chosen ? personIds : undefined,
       origin: this.door.origin(request),
     });
     redirect(response, `/console/bulk-actions/${action.id}${repeated ? '?done=repeated' : ''}`);
@@ -108,12 +142,20 @@ export class DocumentsController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const context = await this.door.managing(request);
-    const viewer = { organizationId: context.current.organizationId, userId: context.user.id, groupIds: null };
-    const { action, reasons } = await this.showBulkAction.execute(viewer, id);
+    const context = await this.door.viewing(request);
+    const { action, reasons } = await this.showBulkAction.execute(viewerIn(context), id);
     const csrf = this.door.formToken(request, response, context);
     const notice =
       done === 'repeated' ? 'This action ran on the same people within the hour: it was not started again.' : undefined;
     sendConsolePage(response, 200, BulkActionPage({ context, csrf, action, reasons, notice }));
   }
+}
+
+/** The document page's filters from its query string; the use-cases check them (404, 422). */
+function filterOf(request: Request): StandingsFilterValues {
+  return {
+    bucket: textParam(request, 'bucket'),
+    groupId: textParam(request, 'group_id'),
+    search: textParam(request, 'search'),
+  };
 }

@@ -53,7 +53,7 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
             <nav aria-label="Console">
               <ul>
                 <NavItem href="/console" label="Home" current={section === 'home'} />
-                {manages && <NavItem href="/console/documents" label="Documents" current={section === 'documents'} />}
+                {current && <NavItem href="/console/documents" label="Overview" current={section === 'documents'} />}
                 {manages && <NavItem href="/console/people" label="People" current={section === 'people'} />}
                 {manages && <NavItem href="/console/groups" label="Groups" current={section === 'groups'} />}
                 {manages && (
