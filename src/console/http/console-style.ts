@@ -43,6 +43,9 @@ button.link{background:none;border:none;color:#fff;text-decoration:underline;pad
 .scroll{overflow-x:auto;max-width:100%;background:#fff;border:1px solid #b1b4b6}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.5rem .625rem;border-bottom:1px solid #b1b4b6;vertical-align:top}
+fieldset{min-width:0;max-width:100%;border:1px solid #b1b4b6;padding:.75rem;margin:1rem 0}
+legend{font-weight:700;white-space:normal;max-width:100%}
+select{text-overflow:ellipsis}
 dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;justify-content:start}
 dl.counts dd{margin:0;font-weight:700}
 .pager{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:1rem 0}
