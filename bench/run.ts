@@ -30,6 +30,7 @@ import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database
 import { dropRedisPrefix } from '../test/support/redis-keys';
 import { runWebhookBench } from './group-add-webhooks';
 import { benchGroupDocuments } from './group-documents-emails';
+import { benchStatusExport } from './status-export';
 import { writeReadmeSection } from './lib/readme';
 import { explainQueries } from './lib/explain';
 import { seedLargeOrganization } from './lib/large-organization';
@@ -232,6 +233,16 @@ async function otherBenches(failures: string[]): Promise<void> {
     failures.push(...groupDocuments.failures);
     if (process.env.BENCH_WRITE_README !== '0' && writeReadmeSection('group-documents', groupDocuments.table))
       log('(docs/benchmark.md group documents table updated)');
+  }
+
+  // A document's status CSV over 100,000 assignees (its own large seed and API process): first byte, end, RSS.
+  if (!only || 'status-export'.includes(only)) {
+    log();
+    log('## Status export: a document assigned to 100,000 people, as CSV');
+    const statusExport = await benchStatusExport();
+    failures.push(...statusExport.failures);
+    if (process.env.BENCH_WRITE_README !== '0' && writeReadmeSection('status-export', statusExport.table))
+      log('(docs/benchmark.md status export table updated)');
   }
 
   // The webhooks benchmark (its own database and processes): a 2,000-request group add fanned out to 3 endpoints.

@@ -14,6 +14,7 @@ import { SignInModule } from '../sign-in/sign-in.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
 import { ConsoleDoor } from './http/console-door';
+import { ConsoleExportsController } from './http/console-exports.controller';
 import { GroupsController } from './http/groups.controller';
 import { PeopleController } from './http/people.controller';
 import { DocumentsController } from './http/documents.controller';
@@ -49,6 +50,7 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     DocumentsController,
     PeopleController,
     GroupsController,
+    ConsoleExportsController,
     // Last: it answers the paths under /console that none of the pages above claims.
     ConsoleNotFoundController,
   ],

@@ -48,7 +48,10 @@ describe('group managers through the API', () => {
     expect(listed.body).toEqual(put.body);
 
     // The same list again changes nothing and records nothing.
-    await t.http.put(`/api/v1/groups/${group.id}/managers`).set(owner.auth).send({ user_ids: [abe.id, zoe.id] });
+    await t.http
+      .put(`/api/v1/groups/${group.id}/managers`)
+      .set(owner.auth)
+      .send({ user_ids: [abe.id, zoe.id] });
     const replaced = await t.http
       .put(`/api/v1/groups/${group.id}/managers`)
       .set(owner.auth)
@@ -62,10 +65,7 @@ describe('group managers through the API', () => {
       .expect(200);
     expect(emptied.body).toEqual({ data: [] });
 
-    const log = await t.http
-      .get('/api/v1/audit-log?action=group.managers_changed')
-      .set(owner.auth)
-      .expect(200);
+    const log = await t.http.get('/api/v1/audit-log?action=group.managers_changed').set(owner.auth).expect(200);
     expect(log.body.data.map((e: { details: unknown }) => e.details)).toEqual([
       { group_id: group.id, added: [], removed: [zoe.id] },
       { group_id: group.id, added: [], removed: [abe.id] },
@@ -79,7 +79,10 @@ describe('group managers through the API', () => {
     const manager = await userOf(owner, 'group_manager', 'Mia Manager');
     const admin = await userOf(owner, 'administrator', 'Adam Admin');
     const outsider = await userOf(other, 'group_manager', 'Olga Outsider');
-    await t.http.put(`/api/v1/groups/${group.id}/managers`).set(owner.auth).send({ user_ids: [manager.id] });
+    await t.http
+      .put(`/api/v1/groups/${group.id}/managers`)
+      .set(owner.auth)
+      .send({ user_ids: [manager.id] });
     const refused = await t.http
       .put(`/api/v1/groups/${group.id}/managers`)
       .set(owner.auth)
@@ -124,7 +127,10 @@ describe('group managers through the API', () => {
   it('drops a manager whose role changed from the list, and one removed from the organization for good', async () => {
     const group = await createGroup(t.app, owner.organizationId);
     const manager = await userOf(owner, 'group_manager', 'Rita Role');
-    await t.http.put(`/api/v1/groups/${group.id}/managers`).set(owner.auth).send({ user_ids: [manager.id] });
+    await t.http
+      .put(`/api/v1/groups/${group.id}/managers`)
+      .set(owner.auth)
+      .send({ user_ids: [manager.id] });
     await t.db.query(`UPDATE organization_memberships SET role = 'administrator' WHERE user_id = $1`, [manager.id]);
     const listed = await t.http.get(`/api/v1/groups/${group.id}/managers`).set(owner.auth).expect(200);
     expect(listed.body.data).toEqual([]);

@@ -423,7 +423,12 @@ describe('Idempotency-Key', () => {
       name: 'PATCH /people/{id}',
       prepare: async () => ({
         path: `/api/v1/people/${(await createPerson(t.app, tenant.organizationId)).id}`,
-        body: { first_name: 'Ada', last_name: 'Lovelace', email: `ada.${newKey()}@example.test`, phone: '+14155552671' },
+        body: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email: `ada.${newKey()}@example.test`,
+          phone: '+14155552671',
+        },
       }),
       status: 200,
       adds: { keys: 1 },

@@ -60,7 +60,6 @@ describe('the commit message rule', () => {
   it('starts from the tip of main when the rule was adopted', () => {
     expect(BASE).toMatch(/^874b911[0-9a-f]{33}$/);
   });
-
 });
 
 describe('checking a repository', () => {

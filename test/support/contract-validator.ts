@@ -74,7 +74,11 @@ export class ContractValidator {
       if (exchange.status !== 404 && exchange.status !== 405) {
         return [`no operation in the document describes this path (only a 404 or 405 may answer it)`];
       }
-      return this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, `unknown route ${exchange.status}`);
+      return this.bodyViolations(
+        exchange,
+        { $ref: '#/components/schemas/ErrorMessage' },
+        `unknown route ${exchange.status}`,
+      );
     }
     const operation = METHODS.includes(method) ? (route.item[method] as Json | undefined) : undefined;
     if (!operation) {
@@ -82,7 +86,10 @@ export class ContractValidator {
       if (exchange.status !== 405)
         return [`the document has no ${method.toUpperCase()} ${route.template}: expected 405`];
       const violations = exchange.headers['allow'] === undefined ? ['a 405 without an Allow header'] : [];
-      return [...violations, ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method')];
+      return [
+        ...violations,
+        ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method'),
+      ];
     }
     const responses = operation.responses as Record<string, Json>;
     const response =

@@ -2,17 +2,21 @@ import { Controller, Get, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { isUlid } from '@lib/core';
+import {
+  AUDIT_LOG_CSV_HEADER,
+  auditLogCsvRow,
+  ExportAuditLog,
+} from '../../audit-log/application/export-audit-log.use-case';
 import { ListAuditLog } from '../../audit-log/application/list-audit-log.use-case';
-import { Access } from '@lib/http';
+import type { AuditEntryProps } from '../../audit-log/domain/audit-entry';
+import { Access, sendCsv } from '@lib/http';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { AuditLogPage } from '../views/audit-log-page';
 import { ConsoleDoor } from './console-door';
 import { CONSOLE_HEADERS, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
-import { csvLine } from './csv';
 
 const PAGE_SIZE = 50;
-const EXPORT_BATCH = 100;
 
 interface AuditFilters {
   user_id?: unknown;
@@ -30,6 +34,7 @@ export class AuditLogPageController {
     private readonly door: ConsoleDoor,
     private readonly listAuditLog: ListAuditLog,
     private readonly listMembers: ListMembers,
+    private readonly exportAuditLog: ExportAuditLog,
   ) {}
 
   @Get('audit-log')
@@ -57,35 +62,25 @@ export class AuditLogPageController {
     );
   }
 
-  /** Written a batch at a time as it is read, so the export's memory does not grow with the log. */
+  /** Streamed from a cursor as the browser reads it, through the same writer and use-case as the API's export. */
   @Get('audit-log.csv')
   async export(@Query() query: AuditFilters, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
-    const filters = filtersOf(query);
-    response.status(200).set({
-      ...CONSOLE_HEADERS,
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="audit-log.csv"',
+    const entries = this.exportAuditLog.execute({
+      organizationId: context.current.organizationId,
+      ...filtersOf(query),
     });
-    response.write(csvLine(['id', 'at', 'user_id', 'action', 'ip', 'user_agent', 'details']));
-    let before = filters.before;
-    for (;;) {
-      const { entries, hasMore } = await this.listAuditLog.execute({
-        organizationId: context.current.organizationId,
-        ...filters,
-        before,
-        limit: EXPORT_BATCH,
-      });
-      for (const e of entries) {
-        response.write(
-          csvLine([e.id, e.at.toISOString(), e.userId, e.action, e.ip, e.userAgent, JSON.stringify(e.details)]),
-        );
-      }
-      if (!hasMore || entries.length === 0) break;
-      before = entries[entries.length - 1].id;
-    }
-    response.end();
+    await sendCsv(response, {
+      filename: 'audit-log.csv',
+      header: AUDIT_LOG_CSV_HEADER,
+      rows: rowsOf(entries),
+      headers: CONSOLE_HEADERS,
+    });
   }
+}
+
+async function* rowsOf(entries: AsyncIterable<Readonly<AuditEntryProps>>) {
+  for await (const entry of entries) yield auditLogCsvRow(entry);
 }
 
 /** Malformed filters are dropped, as an empty filter is no filter. */

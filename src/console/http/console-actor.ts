@@ -24,7 +24,7 @@ export async function managingForm(
   return { context, form, actor: actorIn(context, door.origin(request)) };
 }
 
-/** The signed-in user as the compliance views' use-cases know a viewer. */
+/** The signed-in user as the compliance views' use-cases know a viewer (their role decides their scope). */
 export function viewerIn(context: ManagingContext): Viewer {
   return { organizationId: context.current.organizationId, userId: context.user.id, role: context.current.role };
 }

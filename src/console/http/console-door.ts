@@ -54,6 +54,17 @@ export class ConsoleDoor {
     throw new ConsoleRedirect(`/console/sign-in${next}`);
   }
 
+  /**
+   * Any member working in an organization (group managers too): the compliance views, whose use-cases scope what
+   * a group manager reads (viewerIn). Pages only owners and administrators may open use `managing`.
+   */
+  async viewing(request: Request): Promise<ManagingContext> {
+    const context = await this.signedIn(request);
+    const current = context.current;
+    if (!current) throw new ConsoleRedirect('/console/organizations');
+    return { ...context, current };
+  }
+
   /** An owner or administrator working in an organization: API settings, members, the audit log. */
   async managing(request: Request): Promise<ManagingContext> {
     const context = await this.signedIn(request);
@@ -73,17 +84,6 @@ export class ConsoleDoor {
         'Ask an owner or an administrator of your organization if you need it.',
       );
     }
-    return { ...context, current };
-  }
-
-  /**
-   * Anyone working in an organization (owners, administrators, group managers): the compliance views, whose
-   * use-cases bound what each reads by the viewer's scope.
-   */
-  async viewing(request: Request): Promise<ManagingContext> {
-    const context = await this.signedIn(request);
-    const current = context.current;
-    if (!current) throw new ConsoleRedirect('/console/organizations');
     return { ...context, current };
   }
 

@@ -1,22 +1,20 @@
 import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Access, sendCsv, UlidPathPipe } from '@lib/http';
+import { Access, UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
 import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
 import { isBulkActionKind } from '../../bulk-actions/domain/bulk-action';
 import { ShowDocument } from '../../documents/application/show-document.use-case';
-import { ExportDocumentStandings } from '../../standings/application/export-document-standings.use-case';
 import { ListDocumentStandings } from '../../standings/application/list-document-standings.use-case';
 import { ListGroupsInScope } from '../../standings/application/list-groups-in-scope.use-case';
 import { ShowComplianceOverview } from '../../standings/application/show-compliance-overview.use-case';
-import { STATUS_CSV_HEADER, statusCsvName, statusCsvRows } from '../../standings/http/export-rows';
 import { BulkActionPage } from '../views/bulk-action-page';
 import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/documents-pages';
 import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
-import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
+import { redirect, sendConsolePage } from './console-page';
 import { CONSOLE_PER_PAGE, idParam, textParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
@@ -25,7 +23,7 @@ const GROUPS_SHOWN = 100;
 
 /**
  * The compliance views of documents (owners, administrators and, within their groups, group managers): the
- * overview, a document's standings and their CSV, and the bulk actions on its assignees with their progress.
+ * overview, a document's standings (their CSV is ConsoleExportsController's), and the bulk actions on its assignees with their progress.
  */
 @Controller('console')
 @Access('public')
@@ -36,7 +34,6 @@ export class DocumentsController {
     private readonly door: ConsoleDoor,
     private readonly overview: ShowComplianceOverview,
     private readonly listStandings: ListDocumentStandings,
-    private readonly exportStandings: ExportDocumentStandings,
     private readonly listGroups: ListGroupsInScope,
     private readonly showDocument: ShowDocument,
     private readonly startBulkAction: StartBulkAction,
@@ -93,24 +90,6 @@ export class DocumentsController {
         notice: done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined,
       }),
     );
-  }
-
-  /** The list as filtered on the page, as GET /exports/documents/{id}/status.csv answers it. */
-  @Get('documents/:id/status.csv')
-  async download(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.viewing(request);
-    const filter = filterOf(request);
-    const standings = await this.exportStandings.execute({
-      viewer: viewerIn(context),
-      documentId: id,
-      filter: { bucket: filter.bucket, groupId: filter.groupId, search: filter.search },
-    });
-    await sendCsv(response, {
-      filename: statusCsvName(id.toLowerCase()),
-      header: STATUS_CSV_HEADER,
-      rows: statusCsvRows(standings),
-      headers: CONSOLE_HEADERS,
-    });
   }
 
   @Post('documents/:id/bulk-actions')

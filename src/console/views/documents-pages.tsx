@@ -124,7 +124,7 @@ export function DocumentPage(props: {
         </button>
       </form>
       <p>
-        <a href={`/console/documents/${documentId}/status.csv?${query({})}`}>Download this list as CSV</a>
+        <a href={`/console/exports/documents/${documentId}/status.csv?${query({})}`}>Download this list as CSV</a>
       </p>
       <form method="post" action={`/console/documents/${documentId}/bulk-actions`}>
         <Csrf token={csrf} />
