@@ -10,6 +10,7 @@ import { PeopleModule } from '../people/people.module';
 import { StandingsModule } from '../standings/standings.module';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { IdentityModule } from '../identity/identity.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { SignInModule } from '../sign-in/sign-in.module';
 import { ApiSettingsController } from './http/api-settings.controller';
 import { AuditLogPageController } from './http/audit-log-page.controller';
@@ -18,6 +19,7 @@ import { ConsoleExportsController } from './http/console-exports.controller';
 import { GroupsController } from './http/groups.controller';
 import { PeopleController } from './http/people.controller';
 import { DocumentsController } from './http/documents.controller';
+import { WebhooksController } from './http/webhooks.controller';
 import { ConsoleNotFoundController } from './http/console-not-found.controller';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
@@ -40,6 +42,7 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     BulkActionsModule,
     AttestationEvidenceModule,
     StandingsModule,
+    WebhooksModule,
   ],
   controllers: [
     SignInController,
@@ -50,6 +53,7 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     DocumentsController,
     PeopleController,
     GroupsController,
+    WebhooksController,
     ConsoleExportsController,
     // Last: it answers the paths under /console that none of the pages above claims.
     ConsoleNotFoundController,

@@ -45,7 +45,9 @@ describe('the compliance console in headless Chromium', () => {
     smtp = await startSmtpCapture();
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
-    t = await startTestApp({ env: { SMTP_URL: smtp.url, APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000' } });
+    t = await startTestApp({
+      env: { SMTP_URL: smtp.url, APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+    });
     await t.app.listen(port, '127.0.0.1');
     worker = await startWorker(t);
     owner = await createTenant(t.app, { name: 'Acme Compliance' });
@@ -226,6 +228,37 @@ describe('the compliance console in headless Chromium', () => {
       '1 of 2 added. 1 address(es) belong to no active person.',
     );
     await check(page, 'group');
+
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByLabel('URL (https)').fill('http://127.0.0.1:9/hook');
+    await page.getByLabel('Description (optional)').fill('Payroll <sync>');
+    await page.getByRole('button', { name: 'Add the endpoint' }).click();
+    await page.waitForLoadState();
+    const secret = await page.locator('code[data-secret]').innerText();
+    expect(secret).toMatch(/^whsec_/);
+    await check(page, 'webhooks');
+    await page.getByRole('link', { name: 'http://127.0.0.1:9/hook' }).click();
+    await page.getByRole('button', { name: 'Send a test event' }).click();
+    await page.waitForLoadState();
+    await eventually(
+      async () => {
+        await page.reload();
+        return (await page.getByRole('region', { name: 'Deliveries' }).count()) === 1;
+      },
+      30_000,
+      'the test delivery',
+    );
+    expect(await page.getByRole('region', { name: 'Deliveries' }).innerText()).toContain('webhook.test');
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('code[data-secret]').innerText()).not.toBe(secret);
+    await page.getByLabel('Enabled').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('.notice').innerText()).toBe('The changes were saved.');
+    await check(page, 'webhook');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    expect(await page.locator('tbody').innerText()).toContain('Disabled');
     await context.close();
   });
 });

@@ -44,8 +44,7 @@ export function GroupsPage(props: {
         <label for="name">Name</label>
         <input id="name" name="name" required maxLength={255} />
         <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" /> Send requests automatically to people who
-          join
+          <input type="checkbox" name="auto_issue_requests" value="1" /> Send requests automatically to people who join
         </label>
         <button type="submit">Create the group</button>
       </form>
@@ -75,8 +74,8 @@ export function GroupPage(props: {
         <label for="name">Name</label>
         <input id="name" name="name" required maxLength={255} value={group.name} />
         <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" checked={group.autoIssueRequests} /> Send
-          requests automatically to people who join
+          <input type="checkbox" name="auto_issue_requests" value="1" checked={group.autoIssueRequests} /> Send requests
+          automatically to people who join
         </label>
         <button type="submit">Save</button>
       </form>

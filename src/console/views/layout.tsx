@@ -8,7 +8,16 @@ export interface PageChrome {
   /** The form token of this page (every POST carries it). */
   csrf?: string;
   /** Which navigation entry is the current page. */
-  section?: 'home' | 'documents' | 'people' | 'groups' | 'api-settings' | 'members' | 'audit-log' | 'single-sign-on';
+  section?:
+    | 'home'
+    | 'documents'
+    | 'people'
+    | 'groups'
+    | 'webhooks'
+    | 'api-settings'
+    | 'members'
+    | 'audit-log'
+    | 'single-sign-on';
   /** Reload the page after this many seconds (a running bulk action's progress), without JavaScript. */
   refreshSeconds?: number;
 }
@@ -56,6 +65,7 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
                 {current && <NavItem href="/console/documents" label="Overview" current={section === 'documents'} />}
                 {manages && <NavItem href="/console/people" label="People" current={section === 'people'} />}
                 {manages && <NavItem href="/console/groups" label="Groups" current={section === 'groups'} />}
+                {manages && <NavItem href="/console/webhooks" label="Webhooks" current={section === 'webhooks'} />}
                 {manages && (
                   <NavItem href="/console/api-settings" label="API settings" current={section === 'api-settings'} />
                 )}
