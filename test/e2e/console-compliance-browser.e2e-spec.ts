@@ -20,7 +20,7 @@ const PHONE = { width: 390, height: 844 };
 declare const document: { documentElement: { scrollWidth: number } };
 declare const window: { innerWidth: number };
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 /**
  * The compliance console in headless Chromium, without JavaScript: the done-when flow of the issue (a compliance
