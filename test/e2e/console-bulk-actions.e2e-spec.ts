@@ -85,7 +85,12 @@ describe('console bulk actions', () => {
       .expect(200);
     await eventually(async () => smtp.to(people[0].email).length === 2, 10_000, 'the API reminder');
 
-    const { id, repeated } = await start(document.id, { kind: 'remind', group_id: sales.id, search: '', targets: 'matching' });
+    const { id, repeated } = await start(document.id, {
+      kind: 'remind',
+      group_id: sales.id,
+      search: '',
+      targets: 'matching',
+    });
     expect(repeated).toBe(false);
     expect(await finished(id)).toMatchObject({ total: 3, done: 2, skipped: 1 });
     const page = await owner.page(`/console/bulk-actions/${id}`);
@@ -137,7 +142,11 @@ describe('console bulk actions', () => {
     expect((await owner.page(`/console/bulk-actions/${send.id}`)).text).toContain('A request is already open.');
 
     const stranger = await createPerson(t.app, tenant.organizationId);
-    const cancel = await start(document.id, { kind: 'cancel', person_id: [people[1].id, stranger.id], targets: 'chosen' });
+    const cancel = await start(document.id, {
+      kind: 'cancel',
+      person_id: [people[1].id, stranger.id],
+      targets: 'chosen',
+    });
     expect(await finished(cancel.id)).toMatchObject({ total: 1, done: 1, skipped: 0 });
     const statuses: { person_id: string; status: string }[] = await t.db.query(
       `SELECT person_id, status FROM attestation_requests WHERE document_id = $1 ORDER BY person_id`,
@@ -167,7 +176,11 @@ describe('console bulk actions', () => {
     await t.db.query(`UPDATE notifications SET status = 'sent' WHERE organization_id = $1`, [big.organizationId]);
 
     const { csrf } = await browser.page(`/console/documents/${document.id}`);
-    const response = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel', targets: 'matching' }, csrf);
+    const response = await browser.post(
+      `/console/documents/${document.id}/bulk-actions`,
+      { kind: 'cancel', targets: 'matching' },
+      csrf,
+    );
     expect(response.status).toBe(303);
     const id = /([0-9a-z]{26})$/.exec(response.headers.location)![1];
     const seen = new Set<number>();
@@ -201,7 +214,11 @@ describe('console bulk actions', () => {
       )[0].count as number;
     const events = await countEvents();
 
-    const again = await browser.post(`/console/documents/${document.id}/bulk-actions`, { kind: 'cancel', targets: 'matching' }, csrf);
+    const again = await browser.post(
+      `/console/documents/${document.id}/bulk-actions`,
+      { kind: 'cancel', targets: 'matching' },
+      csrf,
+    );
     expect(again.headers.location).toBe(`/console/bulk-actions/${id}?done=repeated`);
     expect(await countEvents()).toBe(events);
     const [{ actions }] = await t.db.query(`SELECT count(*)::int AS actions FROM bulk_actions WHERE document_id = $1`, [

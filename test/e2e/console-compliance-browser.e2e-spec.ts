@@ -46,7 +46,12 @@ describe('the compliance console in headless Chromium', () => {
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
     t = await startTestApp({
-      env: { SMTP_URL: smtp.url, APP_URL: appUrl, RATE_LIMIT_PER_MINUTE: '1000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: {
+        SMTP_URL: smtp.url,
+        APP_URL: appUrl,
+        RATE_LIMIT_PER_MINUTE: '1000',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
     });
     await t.app.listen(port, '127.0.0.1');
     worker = await startWorker(t);
@@ -70,10 +75,9 @@ describe('the compliance console in headless Chromium', () => {
     await t.app.get(AddPeopleToGroup).execute({ groupId: sales.id, personIds: salesPeople.map((p) => p.id) });
     await t.app.get(AddPeopleToGroup).execute({ groupId: engineering.id, personIds: [engineer.id] });
     // One of Sales has signed already: the filter must leave them out.
-    const [signed] = await t.db.query(
-      `SELECT access_token_hash FROM attestation_requests WHERE person_id = $1`,
-      [salesPeople[2].id],
-    );
+    const [signed] = await t.db.query(`SELECT access_token_hash FROM attestation_requests WHERE person_id = $1`, [
+      salesPeople[2].id,
+    ]);
     expect(signed).toBeDefined();
     await t.db.query(
       `UPDATE attestation_requests SET status = 'attested', attested_at = now(), updated_at = now() WHERE person_id = $1`,
@@ -87,7 +91,11 @@ describe('the compliance console in headless Chromium', () => {
       role: 'group_manager',
     });
     managerEmail = user.email;
-    await t.http.put(`/api/v1/groups/${sales.id}/managers`).set(owner.auth).send({ user_ids: [user.id] }).expect(200);
+    await t.http
+      .put(`/api/v1/groups/${sales.id}/managers`)
+      .set(owner.auth)
+      .send({ user_ids: [user.id] })
+      .expect(200);
     mkdirSync(SCREENSHOTS, { recursive: true });
     browser = await launchChromium();
   });
@@ -224,9 +232,7 @@ describe('the compliance console in headless Chromium', () => {
     await page.getByLabel(/Add people by email address/).fill(`${engineer.email}\nnobody@example.test`);
     await page.getByRole('button', { name: 'Add to the group' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('.notice').innerText()).toBe(
-      '1 of 2 added. 1 address(es) belong to no active person.',
-    );
+    expect(await page.locator('.notice').innerText()).toBe('1 of 2 added. 1 address(es) belong to no active person.');
     await check(page, 'group');
 
     await page.getByRole('link', { name: 'Webhooks' }).click();

@@ -8,7 +8,8 @@ const BULK_ACTION_RELAY: RelayDefinition<string, RunBulkActionJob> = {
   rowsName: 'bulk actions',
   batchSize: 100,
   idOf: (id) => id,
-  jobsFor: (ids) => ids.map((bulkActionId) => ({ name: RUN_BULK_ACTION_JOB, id: bulkActionId, data: { bulkActionId } })),
+  jobsFor: (ids) =>
+    ids.map((bulkActionId) => ({ name: RUN_BULK_ACTION_JOB, id: bulkActionId, data: { bulkActionId } })),
 };
 
 /** Hands committed bulk actions (by id) to their queue, and again those whose job was lost. */

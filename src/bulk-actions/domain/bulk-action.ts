@@ -112,10 +112,6 @@ export class BulkAction extends Entity.exposing<BulkActionProps>()(
     return this.props.targetKey === key && now.getTime() - this.props.createdAt.getTime() < REPEAT_WINDOW_MS;
   }
 
-  get progress(): number {
-    return this.props.total === 0 ? 1 : (this.props.done + this.props.skipped) / this.props.total;
-  }
-
   /** A batch's outcomes; the action finishes when no target is left. */
   recordBatch(outcomes: readonly TargetOutcome[], remaining: number, now: Date): void {
     this.props.status = remaining === 0 ? 'finished' : 'running';
