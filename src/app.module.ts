@@ -39,6 +39,8 @@ import { SignInModule } from './sign-in/sign-in.module';
 import { StandingsModule } from './standings/standings.module';
 import { ConsoleModule } from './console/console.module';
 import { ScimModule } from './scim/scim.module';
+import { BulkActionsModule } from './bulk-actions/bulk-actions.module';
+import { BulkActionWorkerModule } from './bulk-actions/bulk-action-worker.module';
 
 /** The feature modules: the same in the API, the worker and the CLI. */
 export const FEATURE_MODULES = [
@@ -54,6 +56,7 @@ export const FEATURE_MODULES = [
   ListCountersModule,
   SignInModule,
   StandingsModule,
+  BulkActionsModule,
 ];
 
 @Module({})
@@ -158,6 +161,7 @@ function deliveringModules(
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.
     ListCountersModule.withSettling(effective.lifecycleIntervalMs),
     WebhookWorkerModule.forRoot(webhookSettings),
+    BulkActionWorkerModule.forRoot(),
     idempotencyKeySweepModule(effective.lifecycleIntervalMs),
     EventLogUpkeepModule.forRoot({
       watch: { intervalMs: 5_000 },

@@ -55,6 +55,13 @@ const useCases = [
     RequestIssuer,
     ...useCases,
   ],
-  exports: [AttestationRequestRepository, AttestationLinks, RequestIssuer, AnnouncedRequests, ...useCases],
+  exports: [
+    AttestationRequestRepository,
+    AttestationLinks,
+    RequestIssuer,
+    RequestTargets,
+    AnnouncedRequests,
+    ...useCases,
+  ],
 })
 export class AttestationRequestsModule {}

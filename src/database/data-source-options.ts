@@ -32,6 +32,7 @@ import { StandingsByPerson1767000000001 } from './migrations/1767000000001-stand
 import { ScimIdentityColumns1767100000000 } from './migrations/1767100000000-scim-identity-columns';
 import { ScimIdentityIndexes1767100000001 } from './migrations/1767100000001-scim-identity-indexes';
 import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-locales';
+import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-actions';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -65,6 +66,7 @@ export const MIGRATIONS = [
   ScimIdentityColumns1767100000000,
   ScimIdentityIndexes1767100000001,
   SignerLocales1767300000000,
+  BulkActions1767600000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

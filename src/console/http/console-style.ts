@@ -33,7 +33,7 @@ h2{font-size:1.375rem;margin:2rem 0 .75rem;overflow-wrap:anywhere}
 .filters{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .inline{display:inline}
 label{font-weight:600}
-input,select{font:inherit;padding:.375rem .5rem;border:2px solid #0b0c0c;max-width:100%;min-height:2.5rem}
+input,select,textarea{font:inherit;padding:.375rem .5rem;border:2px solid #0b0c0c;max-width:100%;min-height:2.5rem}
 button{font:inherit;padding:.4rem 1rem;border:2px solid #00703c;background:#00703c;color:#fff;cursor:pointer;min-height:2.5rem}
 button.secondary{background:#fff;color:#0b0c0c;border-color:#0b0c0c}
 button.danger{background:#a4221a;border-color:#a4221a}
@@ -43,5 +43,12 @@ button.link{background:none;border:none;color:#fff;text-decoration:underline;pad
 .scroll{overflow-x:auto;max-width:100%;background:#fff;border:1px solid #b1b4b6}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.5rem .625rem;border-bottom:1px solid #b1b4b6;vertical-align:top}
+fieldset{min-width:0;max-width:100%;border:1px solid #b1b4b6;padding:.75rem;margin:1rem 0}
+legend{font-weight:700;white-space:normal;max-width:100%}
+select{text-overflow:ellipsis}
+dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;justify-content:start}
+dl.counts dd{margin:0;font-weight:700}
+.pager{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:1rem 0}
+progress{width:12rem;max-width:100%}
 td.details{overflow-wrap:anywhere;min-width:12rem;font-family:ui-monospace,monospace;font-size:.875rem}
 `;

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { NotFoundError, ValidationFailedError } from '@lib/core';
+import { DomainError, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ApiException, isInfrastructureOutage } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ProblemPage } from '../views/problem-page';
@@ -27,6 +27,10 @@ export class ConsoleFilter implements ExceptionFilter {
     }
     if (exception instanceof ValidationFailedError) {
       return [422, 'Please check what you entered', Object.values(exception.errors).flat()];
+    }
+    if (exception instanceof DomainError) {
+      // A rule of the use-case refused (an illegal move, a conflict): its message says which, in the API's words.
+      return [exception.code === 'invalid_request' ? 400 : 409, 'This cannot be done', exception.message];
     }
     if (exception instanceof ApiException && exception.getStatus() === 429) {
       for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);

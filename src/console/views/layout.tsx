@@ -8,7 +8,18 @@ export interface PageChrome {
   /** The form token of this page (every POST carries it). */
   csrf?: string;
   /** Which navigation entry is the current page. */
-  section?: 'home' | 'api-settings' | 'members' | 'audit-log' | 'single-sign-on';
+  section?:
+    | 'home'
+    | 'documents'
+    | 'people'
+    | 'groups'
+    | 'webhooks'
+    | 'api-settings'
+    | 'members'
+    | 'audit-log'
+    | 'single-sign-on';
+  /** Reload the page after this many seconds (a running bulk action's progress), without JavaScript. */
+  refreshSeconds?: number;
 }
 
 const ROLE_NAMES = { owner: 'Owner', administrator: 'Administrator', group_manager: 'Group manager' } as const;
@@ -27,6 +38,7 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {props.refreshSeconds !== undefined && <meta http-equiv="refresh" content={String(props.refreshSeconds)} />}
         <title>{`${props.title} · Attestation console`}</title>
         <link rel="stylesheet" href="/console/console.css" />
       </head>
@@ -50,6 +62,10 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
             <nav aria-label="Console">
               <ul>
                 <NavItem href="/console" label="Home" current={section === 'home'} />
+                {current && <NavItem href="/console/documents" label="Overview" current={section === 'documents'} />}
+                {manages && <NavItem href="/console/people" label="People" current={section === 'people'} />}
+                {manages && <NavItem href="/console/groups" label="Groups" current={section === 'groups'} />}
+                {manages && <NavItem href="/console/webhooks" label="Webhooks" current={section === 'webhooks'} />}
                 {manages && (
                   <NavItem href="/console/api-settings" label="API settings" current={section === 'api-settings'} />
                 )}

@@ -1,0 +1,140 @@
+import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Access, UlidPathPipe } from '@lib/http';
+import { PageError } from '../../attestation-page/http/page-error';
+import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
+import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
+import { isBulkActionKind } from '../../bulk-actions/domain/bulk-action';
+import { ShowDocument } from '../../documents/application/show-document.use-case';
+import { ListDocumentStandings } from '../../standings/application/list-document-standings.use-case';
+import { ListGroupsInScope } from '../../standings/application/list-groups-in-scope.use-case';
+import { ShowComplianceOverview } from '../../standings/application/show-compliance-overview.use-case';
+import { BulkActionPage } from '../views/bulk-action-page';
+import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/documents-pages';
+import { viewerIn } from './console-actor';
+import { ConsoleDoor } from './console-door';
+import { redirect, sendConsolePage } from './console-page';
+import { CONSOLE_PER_PAGE, idParam, textParam } from './console-query';
+import { ConsoleFilter } from './console.filter';
+
+/** The groups offered as a filter: the API pages beyond them. */
+const GROUPS_SHOWN = 100;
+
+/**
+ * The compliance views of documents (owners, administrators and, within their groups, group managers): the
+ * overview, a document's standings (their CSV is ConsoleExportsController's), and the bulk actions on its assignees with their progress.
+ */
+@Controller('console')
+@Access('public')
+@ApiExcludeController()
+@UseFilters(ConsoleFilter)
+export class DocumentsController {
+  constructor(
+    private readonly door: ConsoleDoor,
+    private readonly overview: ShowComplianceOverview,
+    private readonly listStandings: ListDocumentStandings,
+    private readonly listGroups: ListGroupsInScope,
+    private readonly showDocument: ShowDocument,
+    private readonly startBulkAction: StartBulkAction,
+    private readonly showBulkAction: ShowBulkAction,
+  ) {}
+
+  @Get('documents')
+  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.viewing(request);
+    const overview = await this.overview.execute({ viewer: viewerIn(context) });
+    const csrf = this.door.formToken(request, response, context);
+    sendConsolePage(response, 200, OverviewPage({ context, csrf, overview }));
+  }
+
+  @Get('documents/:id')
+  async show(
+    @Param('id', UlidPathPipe) id: string,
+    @Query('done') done: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const context = await this.door.viewing(request);
+    const viewer = viewerIn(context);
+    const filter = filterOf(request);
+    const after = idParam(textParam(request, 'after'), 'page');
+    const page = await this.listStandings.execute({
+      viewer,
+      documentId: id,
+      filter: { bucket: filter.bucket, groupId: filter.groupId, search: filter.search },
+      after,
+      limit: CONSOLE_PER_PAGE,
+    });
+    const [overview, listing, groups, recent] = await Promise.all([
+      this.overview.execute({ viewer }),
+      this.showDocument.execute({ organizationId: viewer.organizationId, documentId: id }),
+      this.listGroups.execute({ viewer, limit: GROUPS_SHOWN }),
+      this.showBulkAction.recent(viewer, id),
+    ]);
+    const csrf = this.door.formToken(request, response, context);
+    sendConsolePage(
+      response,
+      200,
+      DocumentPage({
+        context,
+        csrf,
+        documentId: listing.document.id,
+        document: overview.documents.find((d) => d.documentId === listing.document.id) ?? null,
+        name: listing.document.name,
+        standings: page.items,
+        next: page.next,
+        filter,
+        groups: groups.items,
+        recent,
+        notice: done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined,
+      }),
+    );
+  }
+
+  @Post('documents/:id/bulk-actions')
+  async start(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
+    const context = await this.door.viewing(request);
+    const form = await this.door.form(request, context);
+    const kind = form.get('kind');
+    if (!isBulkActionKind(kind)) throw new PageError(400, 'Choose an action', 'Go back and choose what to do.');
+    const chosen = form.get('targets') !== 'matching';
+    const personIds = form.getAll('person_id').map((personId) => idParam(personId, 'person')!);
+    if (chosen && personIds.length === 0) {
+      throw new PageError(422, 'Choose someone first', 'Tick the people to act on, or act on everyone matching.');
+    }
+    const { action, repeated } = await this.startBulkAction.execute({
+      viewer: viewerIn(context),
+      kind,
+      documentId: id,
+      filter: { bucket: form.get('bucket'), groupId: form.get('group_id'), search: form.get('search') },
+      personIds: chosen ? personIds : undefined,
+      origin: this.door.origin(request),
+    });
+    redirect(response, `/console/bulk-actions/${action.id}${repeated ? '?done=repeated' : ''}`);
+  }
+
+  @Get('bulk-actions/:id')
+  async progress(
+    @Param('id', UlidPathPipe) id: string,
+    @Query('done') done: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const context = await this.door.viewing(request);
+    const { action, reasons } = await this.showBulkAction.execute(viewerIn(context), id);
+    const csrf = this.door.formToken(request, response, context);
+    const notice =
+      done === 'repeated' ? 'This action ran on the same people within the hour: it was not started again.' : undefined;
+    sendConsolePage(response, 200, BulkActionPage({ context, csrf, action, reasons, notice }));
+  }
+}
+
+/** The document page's filters from its query string; the use-cases check them (404, 422). */
+function filterOf(request: Request): StandingsFilterValues {
+  return {
+    bucket: textParam(request, 'bucket'),
+    groupId: textParam(request, 'group_id'),
+    search: textParam(request, 'search'),
+  };
+}

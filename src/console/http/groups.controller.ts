@@ -1,0 +1,169 @@
+import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageError } from '../../attestation-page/http/page-error';
+import { AddPeopleToGroup } from '../../groups/application/add-people-to-group.use-case';
+import { CreateGroup } from '../../groups/application/create-group.use-case';
+import { ListGroupDocuments } from '../../groups/application/list-group-documents.use-case';
+import { ListGroupMembers } from '../../groups/application/list-group-members.use-case';
+import { ListGroups } from '../../groups/application/list-groups.use-case';
+import { RemovePersonFromGroup } from '../../groups/application/remove-person-from-group.use-case';
+import { ShowGroup } from '../../groups/application/show-group.use-case';
+import { UpdateGroup } from '../../groups/application/update-group.use-case';
+import { ListPeople } from '../../people/application/list-people.use-case';
+import { GroupPage, GroupsPage } from '../views/groups-pages';
+import { ConsoleDoor } from './console-door';
+import { redirect, sendConsolePage } from './console-page';
+import { pageParam } from './console-query';
+import { ConsoleFilter } from './console.filter';
+
+/** Addresses pasted at once: as many as the API's `person_ids` takes. */
+const MAX_PASTED = 100;
+const DOCUMENTS_SHOWN = 100;
+
+/** Groups (owners and administrators): the use-cases of /groups, /groups/{id}/people and /groups/{id}/documents. */
+@Controller('console/groups')
+@Access('public')
+@ApiExcludeController()
+@UseFilters(ConsoleFilter)
+export class GroupsController {
+  constructor(
+    private readonly door: ConsoleDoor,
+    private readonly listGroups: ListGroups,
+    private readonly createGroup: CreateGroup,
+    private readonly showGroup: ShowGroup,
+    private readonly updateGroup: UpdateGroup,
+    private readonly listMembers: ListGroupMembers,
+    private readonly listDocuments: ListGroupDocuments,
+    private readonly addPeople: AddPeopleToGroup,
+    private readonly removePerson: RemovePersonFromGroup,
+    private readonly listPeople: ListPeople,
+  ) {}
+
+  @Get()
+  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    const page = pageParam(request);
+    const groups = await this.listGroups.execute({ organizationId: context.current.organizationId, page });
+    const csrf = this.door.formToken(request, response, context);
+    sendConsolePage(
+      response,
+      200,
+      GroupsPage({ context, csrf, groups: groups.items, page: page.page, perPage: page.perPage, total: groups.total }),
+    );
+  }
+
+  @Post()
+  async create(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    const group = await this.createGroup.execute({
+      organizationId: context.current.organizationId,
+      name: form.get('name') ?? '',
+      autoIssueRequests: form.get('auto_issue_requests') === '1',
+    });
+    redirect(response, `/console/groups/${group.id}?done=created`);
+  }
+
+  @Get(':id')
+  async show(
+    @Param('id', UlidPathPipe) id: string,
+    @Query('done') done: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const context = await this.door.managing(request);
+    const organizationId = context.current.organizationId;
+    const page = pageParam(request);
+    const group = await this.showGroup.execute({ organizationId, groupId: id });
+    const [members, documents] = await Promise.all([
+      this.listMembers.execute({ organizationId, groupId: group.id, page }),
+      this.listDocuments.execute({ organizationId, groupId: group.id, page: new PageRequest(1, DOCUMENTS_SHOWN) }),
+    ]);
+    const csrf = this.door.formToken(request, response, context);
+    sendConsolePage(
+      response,
+      200,
+      GroupPage({
+        context,
+        csrf,
+        group,
+        members: members.items,
+        membersTotal: members.total,
+        page: page.page,
+        perPage: page.perPage,
+        documents: documents.items,
+        notice: noticeOf(done),
+      }),
+    );
+  }
+
+  @Post(':id')
+  async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    await this.updateGroup.execute({
+      organizationId: context.current.organizationId,
+      groupId: id,
+      changes: { name: form.get('name') ?? '', autoIssueRequests: form.get('auto_issue_requests') === '1' },
+    });
+    redirect(response, `/console/groups/${id}?done=saved`);
+  }
+
+  /** Pasted addresses: each is looked up among the organization's active people; unknown ones are reported. */
+  @Post(':id/members')
+  async add(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
+    const context = await this.door.managing(request);
+    const form = await this.door.form(request, context);
+    const organizationId = context.current.organizationId;
+    const emails = [
+      ...new Set(
+        (form.get('emails') ?? '')
+          .split(/[\s,;]+/)
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ];
+    if (emails.length === 0 || emails.length > MAX_PASTED) {
+      throw new PageError(422, 'Please check what you entered', `Paste from 1 to ${MAX_PASTED} email addresses.`);
+    }
+    const found = await Promise.all(
+      emails.map(async (email) => {
+        const page = await this.listPeople.execute({
+          organizationId,
+          filter: { email, archived: false },
+          page: new PageRequest(1, 5),
+        });
+        return page.items.find((person) => person.email.toLowerCase() === email) ?? null;
+      }),
+    );
+    const personIds = found.flatMap((person) => (person ? [person.id] : []));
+    if (personIds.length > 0) await this.addPeople.execute({ organizationId, groupId: id, personIds });
+    redirect(response, `/console/groups/${id}?done=added-${personIds.length}-of-${emails.length}`);
+  }
+
+  @Post(':id/members/:personId/remove')
+  async remove(
+    @Param('id', UlidPathPipe) id: string,
+    @Param('personId', UlidPathPipe) personId: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    const context = await this.door.managing(request);
+    await this.door.form(request, context);
+    await this.removePerson.execute({ organizationId: context.current.organizationId, groupId: id, personId });
+    redirect(response, `/console/groups/${id}?done=removed`);
+  }
+}
+
+function noticeOf(done: unknown): string | undefined {
+  if (done === 'created') return 'The group was created.';
+  if (done === 'saved') return 'The changes were saved.';
+  if (done === 'removed') return 'The person was removed from the group.';
+  const added = typeof done === 'string' ? /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done) : null;
+  if (!added) return undefined;
+  const [, count, of] = added;
+  const unknown = Number(of) - Number(count);
+  return `${count} of ${of} added.${unknown > 0 ? ` ${unknown} address(es) belong to no active person.` : ''}`;
+}

@@ -1,0 +1,131 @@
+import type { DocumentListing } from '../../documents/domain/document-listing';
+import type { Group } from '../../groups/domain/group';
+import type { Person } from '../../people/domain/person';
+import type { ManagingContext } from '../http/console-door';
+import { Csrf, Layout } from './layout';
+import { Notice, Pager } from './pager';
+import { DangerButton, ScrollTable } from './table';
+
+/** The organization's groups; create one. */
+export function GroupsPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  groups: Group[];
+  page: number;
+  perPage: number;
+  total: number;
+}) {
+  const { context, csrf, groups } = props;
+  return (
+    <Layout title="Groups" context={context} csrf={csrf} section="groups">
+      {groups.length === 0 ? (
+        <p>No group yet.</p>
+      ) : (
+        <ScrollTable label="Groups" columns={['Group', 'Automatic requests']}>
+          {groups.map((group) => (
+            <tr>
+              <td>
+                <a href={`/console/groups/${group.id}`}>{group.name}</a>
+              </td>
+              <td>{group.autoIssueRequests ? 'On' : 'Off'}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      <Pager
+        page={props.page}
+        perPage={props.perPage}
+        total={props.total}
+        href={(page) => `/console/groups?page=${page}`}
+      />
+      <h2>Create a group</h2>
+      <form method="post" action="/console/groups" class="stack">
+        <Csrf token={csrf} />
+        <label for="name">Name</label>
+        <input id="name" name="name" required maxLength={255} />
+        <label>
+          <input type="checkbox" name="auto_issue_requests" value="1" /> Send requests automatically to people who join
+        </label>
+        <button type="submit">Create the group</button>
+      </form>
+    </Layout>
+  );
+}
+
+/** One group: its settings, its members (add by pasting addresses, remove) and its documents. */
+export function GroupPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  group: Group;
+  members: Person[];
+  membersTotal: number;
+  page: number;
+  perPage: number;
+  documents: DocumentListing[];
+  notice?: string;
+}) {
+  const { context, csrf, group, members } = props;
+  return (
+    <Layout title={group.name} context={context} csrf={csrf} section="groups">
+      <Notice text={props.notice} />
+      <h2>Settings</h2>
+      <form method="post" action={`/console/groups/${group.id}`} class="stack">
+        <Csrf token={csrf} />
+        <label for="name">Name</label>
+        <input id="name" name="name" required maxLength={255} value={group.name} />
+        <label>
+          <input type="checkbox" name="auto_issue_requests" value="1" checked={group.autoIssueRequests} /> Send requests
+          automatically to people who join
+        </label>
+        <button type="submit">Save</button>
+      </form>
+      <h2>Members</h2>
+      {members.length === 0 ? (
+        <p>No member yet.</p>
+      ) : (
+        <ScrollTable label="Members" columns={['Name', 'Email', 'Remove']}>
+          {members.map((person) => (
+            <tr>
+              <td>
+                <a href={`/console/people/${person.id}`}>{person.name}</a>
+              </td>
+              <td class="details">{person.email}</td>
+              <td>
+                <DangerButton
+                  action={`/console/groups/${group.id}/members/${person.id}/remove`}
+                  csrf={csrf}
+                  text="Remove"
+                  of={person.name}
+                />
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      <Pager
+        page={props.page}
+        perPage={props.perPage}
+        total={props.membersTotal}
+        href={(page) => `/console/groups/${group.id}?page=${page}`}
+      />
+      <form method="post" action={`/console/groups/${group.id}/members`} class="stack">
+        <Csrf token={csrf} />
+        <label for="emails">Add people by email address (one per line, or separated by commas)</label>
+        <textarea id="emails" name="emails" rows={4} required maxLength={20_000} />
+        <button type="submit">Add to the group</button>
+      </form>
+      <h2>Documents</h2>
+      {props.documents.length === 0 ? (
+        <p>No document yet.</p>
+      ) : (
+        <ul>
+          {props.documents.map(({ document }) => (
+            <li>
+              <a href={`/console/documents/${document.id}`}>{document.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Layout>
+  );
+}

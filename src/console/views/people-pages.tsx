@@ -1,0 +1,130 @@
+import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
+import type { Person } from '../../people/domain/person';
+import type { ManagingContext } from '../http/console-door';
+import { Csrf, formatTime, Layout } from './layout';
+import { Notice, Pager } from './pager';
+import { ScrollTable } from './table';
+
+/** The fields of a person, filled with `person`'s values when editing. */
+function PersonFields(props: { person?: Person }) {
+  const { person } = props;
+  return (
+    <>
+      <label for="first_name">First name</label>
+      <input id="first_name" name="first_name" maxLength={255} value={person?.firstName ?? ''} />
+      <label for="last_name">Last name</label>
+      <input id="last_name" name="last_name" required maxLength={255} value={person?.lastName ?? ''} />
+      <label for="email">Email address</label>
+      <input id="email" name="email" type="email" required maxLength={255} value={person?.email ?? ''} />
+      <label for="phone">Phone (international, e.g. +44 20 7946 0000)</label>
+      <input id="phone" name="phone" type="tel" maxLength={32} value={person?.phone ?? ''} />
+    </>
+  );
+}
+
+/** The organization's people: search by name or email, archived ones apart; add someone. */
+export function PeoplePage(props: {
+  context: ManagingContext;
+  csrf: string;
+  people: Person[];
+  page: number;
+  perPage: number;
+  total: number;
+  search: string;
+  archived: boolean;
+}) {
+  const { context, csrf, people, search, archived } = props;
+  const query = (page: number) =>
+    `/console/people?${new URLSearchParams({ search, ...(archived ? { archived: '1' } : {}), page: String(page) })}`;
+  return (
+    <Layout title="People" context={context} csrf={csrf} section="people">
+      <form method="get" action="/console/people" class="filters" role="search">
+        <label for="search">Name or email</label>
+        <input id="search" name="search" value={search} maxLength={255} />
+        <label>
+          <input type="checkbox" name="archived" value="1" checked={archived} /> Archived
+        </label>
+        <button type="submit" class="secondary">
+          Search
+        </button>
+      </form>
+      {people.length === 0 ? (
+        <p>No one matches.</p>
+      ) : (
+        <ScrollTable label="People" columns={['Name', 'Email', 'Added']}>
+          {people.map((person) => (
+            <tr>
+              <td>
+                <a href={`/console/people/${person.id}`}>{person.name}</a>
+              </td>
+              <td class="details">{person.email}</td>
+              <td>{formatTime(person.createdAt)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      <Pager page={props.page} perPage={props.perPage} total={props.total} href={query} />
+      <h2>Add someone</h2>
+      <form method="post" action="/console/people" class="stack">
+        <Csrf token={csrf} />
+        <PersonFields />
+        <button type="submit">Add the person</button>
+      </form>
+    </Layout>
+  );
+}
+
+/** One person: change them, archive or restore them, and their requests with the evidence of each. */
+export function PersonPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  person: Person;
+  requests: AttestationRequest[];
+  documentNames: Map<string, string>;
+  notice?: string;
+}) {
+  const { context, csrf, person, requests } = props;
+  return (
+    <Layout title={person.name} context={context} csrf={csrf} section="people">
+      <Notice text={props.notice} />
+      {person.archivedAt && <p>{`Archived ${formatTime(person.archivedAt)}.`}</p>}
+      <h2>Requests</h2>
+      {requests.length === 0 ? (
+        <p>No request yet.</p>
+      ) : (
+        <ScrollTable label="Requests" columns={['Document', 'Status', 'Sent', 'Last reminder', 'Evidence']}>
+          {requests.map((request) => (
+            <tr>
+              <td>{props.documentNames.get(request.documentId) ?? 'Document'}</td>
+              <td>{request.status}</td>
+              <td>{formatTime(request.sentAt)}</td>
+              <td>{formatTime(request.lastRemindedAt)}</td>
+              <td>
+                <a href={`/console/requests/${request.id}/evidence`}>Evidence</a>
+                {request.status === 'attested' && (
+                  <>
+                    {' · '}
+                    <a href={`/console/requests/${request.id}/certificate`}>Certificate</a>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      <h2>Change</h2>
+      <form method="post" action={`/console/people/${person.id}`} class="stack">
+        <Csrf token={csrf} />
+        <PersonFields person={person} />
+        <button type="submit">Save</button>
+      </form>
+      <h2>{person.archivedAt ? 'Restore' : 'Archive'}</h2>
+      <form method="post" action={`/console/people/${person.id}/${person.archivedAt ? 'restore' : 'archive'}`}>
+        <Csrf token={csrf} />
+        <button type="submit" class={person.archivedAt ? 'secondary' : 'danger'}>
+          {person.archivedAt ? 'Restore this person' : 'Archive this person'}
+        </button>
+      </form>
+    </Layout>
+  );
+}

@@ -1,0 +1,121 @@
+import type { WebhookDelivery } from '../../webhooks/domain/webhook-delivery';
+import type { WebhookEndpoint } from '../../webhooks/domain/webhook-endpoint';
+import type { ManagingContext } from '../http/console-door';
+import { Csrf, formatTime, Layout } from './layout';
+import { Notice } from './pager';
+import { ScrollTable } from './table';
+
+/** A secret just made (creation, rotation): shown on this answer only, as a token is. */
+function NewSecret(props: { secret?: string }) {
+  return props.secret ? (
+    <section class="created" aria-labelledby="secret-title">
+      <h2 id="secret-title">The signing secret</h2>
+      <p>Copy it now: it is shown only this once.</p>
+      <p>
+        <code class="secret" data-secret>
+          {props.secret}
+        </code>
+      </p>
+    </section>
+  ) : null;
+}
+
+/** The organization's webhook endpoints; add one. */
+export function WebhooksPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  endpoints: WebhookEndpoint[];
+  secret?: string;
+}) {
+  const { context, csrf, endpoints } = props;
+  return (
+    <Layout title="Webhooks" context={context} csrf={csrf} section="webhooks">
+      <NewSecret secret={props.secret} />
+      {endpoints.length === 0 ? (
+        <p>No endpoint yet.</p>
+      ) : (
+        <ScrollTable label="Endpoints" columns={['Endpoint', 'Description', 'Status', 'Failing since']}>
+          {endpoints.map((endpoint) => (
+            <tr>
+              <td class="details">
+                <a href={`/console/webhooks/${endpoint.id}`}>{endpoint.url}</a>
+              </td>
+              <td>{endpoint.description ?? ''}</td>
+              <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+              <td>{formatTime(endpoint.failingSince)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+      <h2>Add an endpoint</h2>
+      <form method="post" action="/console/webhooks" class="stack">
+        <Csrf token={csrf} />
+        <label for="url">URL (https)</label>
+        <input id="url" name="url" type="url" required maxLength={2048} />
+        <label for="description">Description (optional)</label>
+        <input id="description" name="description" maxLength={255} />
+        <button type="submit">Add the endpoint</button>
+      </form>
+    </Layout>
+  );
+}
+
+/** One endpoint: change or disable it, rotate its secret, send a test event, and its recent deliveries. */
+export function WebhookPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  endpoint: WebhookEndpoint;
+  deliveries: WebhookDelivery[];
+  secret?: string;
+  notice?: string;
+}) {
+  const { context, csrf, endpoint } = props;
+  const action = (path: string) => `/console/webhooks/${endpoint.id}/${path}`;
+  return (
+    <Layout title="Webhook endpoint" context={context} csrf={csrf} section="webhooks">
+      <Notice text={props.notice} />
+      <NewSecret secret={props.secret} />
+      <p class="details">{endpoint.url}</p>
+      <form method="post" action={`/console/webhooks/${endpoint.id}`} class="stack">
+        <Csrf token={csrf} />
+        <label for="url">URL (https)</label>
+        <input id="url" name="url" type="url" required maxLength={2048} value={endpoint.url} />
+        <label for="description">Description (optional)</label>
+        <input id="description" name="description" maxLength={255} value={endpoint.description ?? ''} />
+        <label>
+          <input type="checkbox" name="enabled" value="1" checked={endpoint.enabled} /> Enabled
+        </label>
+        <button type="submit">Save</button>
+      </form>
+      <form method="post" action={action('test')} class="inline">
+        <Csrf token={csrf} />
+        <button type="submit" class="secondary">
+          Send a test event
+        </button>
+      </form>{' '}
+      <form method="post" action={action('rotate-secret')} class="inline">
+        <Csrf token={csrf} />
+        <button type="submit" class="danger">
+          Rotate the secret
+        </button>
+      </form>
+      <h2>Recent deliveries</h2>
+      {props.deliveries.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ScrollTable label="Deliveries" columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At']}>
+          {props.deliveries.map((delivery) => (
+            <tr>
+              <td>{delivery.eventType}</td>
+              <td>{delivery.attempt}</td>
+              <td>{delivery.status}</td>
+              <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
+              <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
+              <td>{formatTime(delivery.createdAt)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
+      )}
+    </Layout>
+  );
+}
