@@ -115,11 +115,21 @@ describe('console sign-in', () => {
         .send({ _csrf: csrfOf(page.text), email });
       return { answer, ms: Date.now() - started };
     };
-    const unknown = await timed('nobody@example.test');
-    const known = await timed(ownerEmail);
+    // The fastest of three answers each: a busy machine only ever adds time, so the minimum is the server's own.
+    const fastest = async (email: string) => {
+      const tries = [];
+      for (let i = 0; i < 3; i++) tries.push(await timed(email));
+      return tries.reduce((best, next) => (next.ms < best.ms ? next : best));
+    };
+    // A user of their own: six answers must not spend the other tests' allowance for the owner's address.
+    const timedTenant = await createTenant(t.app, { name: 'Timing' });
+    const timedEmail = (await t.app.get(UserRepository).findById(timedTenant.userId))!.email;
+    const unknown = await fastest('nobody@example.test');
+    const known = await fastest(timedEmail);
     expect(unknown.answer.status).toBe(200);
     expect(unknown.answer.text).toBe(known.answer.text);
     expect(unknown.ms).toBeGreaterThanOrEqual(240);
+    expect(known.ms).toBeGreaterThanOrEqual(240);
     expect(Math.abs(unknown.ms - known.ms)).toBeLessThan(200);
   });
 
