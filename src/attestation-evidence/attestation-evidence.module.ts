@@ -9,6 +9,7 @@ import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
 import { EventLogHistory } from './infrastructure/event-log-history';
+import { InstallationSeal } from './infrastructure/installation-seal';
 import { ProcessCertificateRenderer } from './infrastructure/process-certificate-renderer';
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
@@ -20,6 +21,7 @@ const useCases = [ShowAttestationEvidence, RenderCertificate];
   imports: [AttestationRequestsModule, EventsModule],
   controllers: [AttestationEvidenceController],
   providers: [
+    InstallationSeal,
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },
