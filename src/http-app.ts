@@ -28,6 +28,7 @@ const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },
+  { path: '.well-known/jwks.json', method: RequestMethod.GET },
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
   { path: 'console', method: RequestMethod.ALL },
   { path: 'console/{*rest}', method: RequestMethod.ALL },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { EventsModule } from '../events/events.module';
+import { EvidenceSigningModule } from './evidence-signing.module';
 import { CertificateRenderer } from './application/certificate-renderer';
 import { EvidenceRecords } from './application/evidence-records';
 import { EvidenceSnapshot } from './application/evidence-snapshot';
@@ -18,7 +19,7 @@ const useCases = [ShowAttestationEvidence, RenderCertificate];
 
 /** Evidence of an attestation: its record and certificate (docs/api-guide.md#evidence-of-an-attestation). */
 @Module({
-  imports: [AttestationRequestsModule, EventsModule],
+  imports: [AttestationRequestsModule, EventsModule, EvidenceSigningModule],
   controllers: [AttestationEvidenceController],
   providers: [
     InstallationSeal,

@@ -27,6 +27,8 @@ import { RequestStatusListing1766800000000 } from './migrations/1766800000000-re
 import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
+import { EvidenceSigningKeys1767400000000 } from './migrations/1767400000000-evidence-signing-keys';
+import { AttestationsWrittenOnce1767400000001 } from './migrations/1767400000001-attestations-written-once';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -55,6 +57,8 @@ export const MIGRATIONS = [
   OrderedStandingsRepair1766800000001,
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
+  EvidenceSigningKeys1767400000000,
+  AttestationsWrittenOnce1767400000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

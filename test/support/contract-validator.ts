@@ -20,6 +20,7 @@ export const UNDESCRIBED_PATHS: readonly RegExp[] = [
   /^\/metrics$/i, // Prometheus text format, for the scraper (docs/operations.md#metrics)
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
   /^\/console(\/|$|\.)/i, // the console's HTML pages
+  /^\/\.well-known\/jwks\.json$/i, // the evidence keys, a JSON Web Key Set (docs/evidence-and-sealing.md)
   /^\/api\/v1\/openapi\.json$/i, // the document itself
   /^\/api\/v1\/docs(\/|$)/i, // the browsable reference and its assets
 ];
@@ -74,7 +75,11 @@ export class ContractValidator {
       if (exchange.status !== 404 && exchange.status !== 405) {
         return [`no operation in the document describes this path (only a 404 or 405 may answer it)`];
       }
-      return this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, `unknown route ${exchange.status}`);
+      return this.bodyViolations(
+        exchange,
+        { $ref: '#/components/schemas/ErrorMessage' },
+        `unknown route ${exchange.status}`,
+      );
     }
     const operation = METHODS.includes(method) ? (route.item[method] as Json | undefined) : undefined;
     if (!operation) {
@@ -82,7 +87,10 @@ export class ContractValidator {
       if (exchange.status !== 405)
         return [`the document has no ${method.toUpperCase()} ${route.template}: expected 405`];
       const violations = exchange.headers['allow'] === undefined ? ['a 405 without an Allow header'] : [];
-      return [...violations, ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method')];
+      return [
+        ...violations,
+        ...this.bodyViolations(exchange, { $ref: '#/components/schemas/ErrorMessage' }, 'wrong method'),
+      ];
     }
     const responses = operation.responses as Record<string, Json>;
     const response =
@@ -97,8 +105,17 @@ export class ContractValidator {
     const violations = this.headerViolations(exchange, response);
     const schema = response.content?.['application/json']?.schema as Json | undefined;
     if (exchange.method.toUpperCase() === 'HEAD') return violations;
-    const file = Object.keys((response.content ?? {}) as Json).find((type) => type !== 'application/json');
+    const declared = Object.keys((response.content ?? {}) as Json);
+    const file = declared.find((type) => type !== 'application/json');
     if (!schema && file) return [...violations, ...fileViolations(exchange, file)];
+    // An answer in another media type the operation declares besides JSON (chosen by Accept).
+    const answered = String(exchange.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
+    if (schema && answered !== 'application/json' && declared.includes(answered)) {
+      return [...violations, ...fileViolations(exchange, answered)];
+    }
     if (!schema) {
       if (exchange.body.length > 0) violations.push(`the document declares no body, got ${preview(exchange.body)}`);
       return violations;
@@ -175,6 +192,9 @@ function fileViolations(exchange: Exchange, mediaType: string): string[] {
   }
   if (mediaType === 'application/pdf' && !exchange.body.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     return [`the body is not a PDF: ${preview(exchange.body)}`];
+  }
+  if (mediaType === 'application/jose' && !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(exchange.body.toString('utf8'))) {
+    return [`the body is not a compact JWS: ${preview(exchange.body)}`];
   }
   return [];
 }
