@@ -62,10 +62,13 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
   private readonly retiring = new Set<RenderingProcess>();
   private closed = false;
 
-  /** Without a seal (tests of the process itself), certificates are drawn unsealed. */
+  /**
+   * The seal is required where Nest builds it (a module that provides the renderer without `InstallationSeal`
+   * fails at boot, never draws unsealed certificates); tests of the process itself construct it without one.
+   */
   constructor(
     @Optional() @Inject(CERTIFICATE_PROCESS_OPTIONS) options?: Partial<CertificateProcessOptions>,
-    @Optional() private readonly seal?: InstallationSeal,
+    private readonly seal?: InstallationSeal,
   ) {
     super();
     this.options = { ...DEFAULTS, ...options };
