@@ -23,7 +23,7 @@ import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
 import { ShutdownState } from './shutdown/shutdown-state';
 import { publishApiDescription } from './openapi/publish-api-description';
 
-/** Paths outside `/api/v1`: probes, metrics, the recipient's attestation page and the console. */
+/** Paths outside `/api/v1`: probes, metrics, the evidence keys, the recipient's attestation page and the console. */
 const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
