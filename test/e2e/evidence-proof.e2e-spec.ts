@@ -134,7 +134,8 @@ describe('proof that stands on its own', () => {
         APP_KEY,
         DATA_DIR: dataDir,
       });
-      expect(rotation.code).toBe(0);
+      // The stderr too, so a failure says why.
+      expect({ code: rotation.code, stderr: rotation.stderr }).toEqual({ code: 0, stderr: '' });
       const rotated = JSON.parse(rotation.stdout) as { kid: string; created_at: string };
       expect(rotated.kid).not.toBe(oldKid);
 
