@@ -29,6 +29,9 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The one directory the app writes: the seal key it generates when SEAL_P12_PATH is unset (a volume in compose).
+ENV DATA_DIR=/app/data
+RUN mkdir /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \

@@ -371,6 +371,9 @@ async function main(): Promise<void> {
           if (scenario.maxMedianMs !== undefined && measurement.median > scenario.maxMedianMs) {
             observations.failures.push(`median ${ms(measurement.median)} is over ${scenario.maxMedianMs} ms`);
           }
+          if (scenario.maxP99Ms !== undefined && measurement.p99 > scenario.maxP99Ms) {
+            observations.failures.push(`p99 ${ms(measurement.p99)} is over ${scenario.maxP99Ms} ms`);
+          }
           const who = server === api ? 'API' : `${server.label} (${baselineDir})`;
           // Only the API's own figures are requirements; the baseline's are there to compare.
           if (server === api) {

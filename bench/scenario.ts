@@ -52,6 +52,8 @@ export interface Scenario {
   warmUp?: number;
   /** A median above this many milliseconds fails the bench (after every scenario has run). */
   maxMedianMs?: number;
+  /** A p99 above this many milliseconds fails the bench too. */
+  maxP99Ms?: number;
   /**
    * Observes the API around the measured requests: `before` runs after the warm-up, `after` once they are done
    * and returns lines for the report, and the failures (requirements not met) that fail the bench.

@@ -5,6 +5,7 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import type Redis from 'ioredis';
 import { accessPolicyOf, ApiExceptionFilter, JsonObjectBodyGuard, PathIdGuard, RouteCatalog } from '@lib/http';
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
+import { EvidenceSigningModule } from './attestation-evidence/evidence-signing.module';
 import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { ListCountersModule } from './list-counters/list-counters.module';
@@ -57,6 +58,7 @@ export const FEATURE_MODULES = [
   SignInModule,
   StandingsModule,
   BulkActionsModule,
+  EvidenceSigningModule,
 ];
 
 @Module({})

@@ -23,11 +23,12 @@ import { closeConnectionsWhileDraining } from './shutdown/graceful-shutdown';
 import { ShutdownState } from './shutdown/shutdown-state';
 import { publishApiDescription } from './openapi/publish-api-description';
 
-/** Paths outside `/api/v1`: probes, metrics, the recipient's attestation page, the console and SCIM. */
+/** Paths outside `/api/v1`: probes, metrics, the evidence keys, the recipient's attestation page, the console and SCIM. */
 const OUTSIDE_API_PREFIX = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
   { path: 'metrics', method: RequestMethod.GET },
+  { path: '.well-known/jwks.json', method: RequestMethod.GET },
   { path: 'attest/{*rest}', method: RequestMethod.ALL },
   { path: 'console', method: RequestMethod.ALL },
   { path: 'console/{*rest}', method: RequestMethod.ALL },

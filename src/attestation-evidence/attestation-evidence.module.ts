@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { EventsModule } from '../events/events.module';
+import { EvidenceSigningModule } from './evidence-signing.module';
 import { CertificateRenderer } from './application/certificate-renderer';
 import { EvidenceRecords } from './application/evidence-records';
 import { EvidenceSnapshot } from './application/evidence-snapshot';
@@ -9,6 +10,7 @@ import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
 import { EventLogHistory } from './infrastructure/event-log-history';
+import { InstallationSeal } from './infrastructure/installation-seal';
 import { ProcessCertificateRenderer } from './infrastructure/process-certificate-renderer';
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
@@ -17,9 +19,10 @@ const useCases = [ShowAttestationEvidence, RenderCertificate];
 
 /** Evidence of an attestation: its record and certificate (docs/api-guide.md#evidence-of-an-attestation). */
 @Module({
-  imports: [AttestationRequestsModule, EventsModule],
+  imports: [AttestationRequestsModule, EventsModule, EvidenceSigningModule],
   controllers: [AttestationEvidenceController],
   providers: [
+    InstallationSeal,
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },

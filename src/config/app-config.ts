@@ -1,3 +1,6 @@
+import { localDataDir } from './local-data';
+import { readConfiguredSealKey, type SealKey } from './seal-key';
+
 /** Which pooler stands between the service and PostgreSQL, as far as it matters: docs/pooler.md. */
 export type DatabasePooler = 'none' | 'transaction';
 
@@ -60,6 +63,13 @@ export class AppConfig {
   readonly workerPort: number;
   /** After SIGTERM, how long readiness answers 503 while requests are still served, before the listener closes. */
   readonly shutdownDelayMs: number;
+  /** Where a local run keeps what it generates (the embedded database, APP_KEY, the seal key): DATA_DIR or ./.data. */
+  readonly dataDir: string;
+  /**
+   * The operator's seal key (SEAL_P12_PATH, SEAL_P12_PASSWORD), read and checked here so a broken one stops the
+   * process at boot; unset, the evidence module makes one under `dataDir`.
+   */
+  readonly sealKey: SealKey | undefined;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = integer(env, 'PORT', 3000, 0, 65535);
@@ -107,6 +117,12 @@ export class AppConfig {
     }
     this.workerPort = integer(env, 'WORKER_PORT', 3001, 0, 65535);
     this.shutdownDelayMs = integer(env, 'SHUTDOWN_DELAY_MS', 2000, 0, 8000);
+    this.dataDir = localDataDir(env);
+    const sealPath = optional(env, 'SEAL_P12_PATH');
+    if (sealPath === undefined && optional(env, 'SEAL_P12_PASSWORD') !== undefined) {
+      throw new Error('SEAL_P12_PASSWORD is set without SEAL_P12_PATH');
+    }
+    this.sealKey = sealPath === undefined ? undefined : readConfiguredSealKey(sealPath, env.SEAL_P12_PASSWORD ?? '');
   }
 
   /** pg's client-side bound on a query: the server's statement_timeout plus a second. */

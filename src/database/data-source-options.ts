@@ -32,6 +32,8 @@ import { StandingsByPerson1767000000001 } from './migrations/1767000000001-stand
 import { ScimIdentityColumns1767100000000 } from './migrations/1767100000000-scim-identity-columns';
 import { ScimIdentityIndexes1767100000001 } from './migrations/1767100000001-scim-identity-indexes';
 import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-locales';
+import { EvidenceSigningKeys1767400000000 } from './migrations/1767400000000-evidence-signing-keys';
+import { AttestationsWrittenOnce1767400000001 } from './migrations/1767400000001-attestations-written-once';
 import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-actions';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -66,6 +68,8 @@ export const MIGRATIONS = [
   ScimIdentityColumns1767100000000,
   ScimIdentityIndexes1767100000001,
   SignerLocales1767300000000,
+  EvidenceSigningKeys1767400000000,
+  AttestationsWrittenOnce1767400000001,
   BulkActions1767600000000,
 ];
 

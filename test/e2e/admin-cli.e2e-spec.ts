@@ -118,6 +118,7 @@ describe('admin CLI', () => {
         'webhook:list',
         'webhook:deliveries',
         'counters:recount',
+        'evidence-keys:rotate',
         'seed:demo',
       ]) {
         expect(result.stdout).toContain(`  ${command} `);

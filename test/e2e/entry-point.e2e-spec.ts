@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSealP12 } from '../support/seal-p12';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -64,5 +67,58 @@ describe('runEntryPoint', () => {
     );
     expect(run.status).toBe(0);
     expect(run.lines).toEqual([expect.objectContaining({ msg: 'redis://127.0.0.1:1' })]);
+  });
+});
+
+/** The API's own entry point (dist/src/main.js) refuses to start, in one line, with a seal key it cannot use. */
+describe('the API entry point with a broken seal key', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'seal-entry-'));
+    writeSealP12(join(dir, 'seal.p12'), 'right');
+    writeFileSync(join(dir, 'text.p12'), 'not a PKCS#12 file');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function startMain(env: Record<string, string>) {
+    const run = spawnSync(
+      process.execPath,
+      // The compiled entry point (built by the Jest global setup), as `npm run start:prod` runs it.
+      [join(ROOT, 'dist', 'src', 'main.js')],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...PRODUCTION_ENV, ...env },
+        timeout: 120_000,
+      },
+    );
+    const lines = run.stdout.split('\n').filter(Boolean);
+    return { status: run.status, lines, stderr: run.stderr };
+  }
+
+  it('stops on a wrong password with one fatal line', () => {
+    const run = startMain({ SEAL_P12_PATH: join(dir, 'seal.p12'), SEAL_P12_PASSWORD: 'wrong' });
+    expect(run.status).toBe(1);
+    expect(run.lines).toHaveLength(1);
+    expect(JSON.parse(run.lines[0])).toMatchObject({
+      level: 60,
+      context: 'Start',
+      msg: `SEAL_P12_PASSWORD does not open the PKCS#12 file at SEAL_P12_PATH (${join(dir, 'seal.p12')})`,
+    });
+    expect(run.stderr).toBe('');
+  });
+
+  it.each([
+    ['a file that is not a PKCS#12', 'text.p12', 'SEAL_P12_PATH is not a PKCS#12 file the service can read'],
+    ['a file that is not there', 'absent.p12', 'SEAL_P12_PATH cannot be read'],
+  ])('stops on %s with one fatal line, as every entry point does', (_case, file, reason) => {
+    const run = runEntryPoint(
+      { ...PRODUCTION_ENV, SEAL_P12_PATH: join(dir, file), SEAL_P12_PASSWORD: 'right' },
+      `async () => console.log('{"started":true}')`,
+    );
+    expect(run.status).toBe(1);
+    expect(run.lines).toHaveLength(1);
+    expect(run.lines[0]).toMatchObject({ level: 60, context: 'Start' });
+    expect(run.lines[0].msg.startsWith(`${reason} (${join(dir, file)})`)).toBe(true);
   });
 });

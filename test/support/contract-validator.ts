@@ -21,6 +21,7 @@ export const UNDESCRIBED_PATHS: readonly RegExp[] = [
   /^\/attest(\/|$)/i, // the recipient's HTML attestation page
   /^\/console(\/|$|\.)/i, // the console's HTML pages
   /^\/scim\/v2(\/|$)/i, // SCIM 2.0, described by its own discovery endpoints (docs/scim.md)
+  /^\/\.well-known\/jwks\.json$/i, // the evidence keys, a JSON Web Key Set (docs/evidence-and-sealing.md)
   /^\/api\/v1\/openapi\.json$/i, // the document itself
   /^\/api\/v1\/docs(\/|$)/i, // the browsable reference and its assets
 ];
@@ -105,8 +106,17 @@ export class ContractValidator {
     const violations = this.headerViolations(exchange, response);
     const schema = response.content?.['application/json']?.schema as Json | undefined;
     if (exchange.method.toUpperCase() === 'HEAD') return violations;
-    const file = Object.keys((response.content ?? {}) as Json).find((type) => type !== 'application/json');
+    const declared = Object.keys((response.content ?? {}) as Json);
+    const file = declared.find((type) => type !== 'application/json');
     if (!schema && file) return [...violations, ...fileViolations(exchange, file)];
+    // An answer in another media type the operation declares besides JSON (chosen by Accept).
+    const answered = String(exchange.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
+    if (schema && answered !== 'application/json' && declared.includes(answered)) {
+      return [...violations, ...fileViolations(exchange, answered)];
+    }
     if (!schema) {
       if (exchange.body.length > 0) violations.push(`the document declares no body, got ${preview(exchange.body)}`);
       return violations;
@@ -183,6 +193,9 @@ function fileViolations(exchange: Exchange, mediaType: string): string[] {
   }
   if (mediaType === 'application/pdf' && !exchange.body.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     return [`the body is not a PDF: ${preview(exchange.body)}`];
+  }
+  if (mediaType === 'application/jose' && !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(exchange.body.toString('utf8'))) {
+    return [`the body is not a compact JWS: ${preview(exchange.body)}`];
   }
   return [];
 }

@@ -17,6 +17,8 @@ const NEEDS_BUILD = [
   'test/e2e/admin-cli-api-parity.e2e-spec.ts',
   'test/e2e/embedded-start.e2e-spec.ts',
   'test/e2e/graceful-shutdown.e2e-spec.ts',
+  'test/e2e/entry-point.e2e-spec.ts',
+  'test/e2e/evidence-proof.e2e-spec.ts',
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { AdminCommand } from '../admin-command';
 import { recountCountersCommand } from './counter.commands';
+import { rotateEvidenceKeyCommand } from './evidence-key.commands';
 import {
   archiveDocumentCommand,
   createDocumentCommand,
@@ -49,5 +50,6 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   listWebhooksCommand,
   listWebhookDeliveriesCommand,
   recountCountersCommand,
+  rotateEvidenceKeyCommand,
   seedDemoCommand,
 ];

@@ -1,13 +1,17 @@
-import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
-import type { Response } from 'express';
-import { UlidPathPipe } from '@lib/http';
+import { Controller, Get, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiException, UlidPathPipe } from '@lib/http';
 import { RequestEndpoint } from '../../attestation-requests/http/attestation-requests-endpoints';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { RenderCertificate } from '../application/render-certificate.use-case';
 import { ShowAttestationEvidence } from '../application/show-attestation-evidence.use-case';
+import { SignEvidence } from '../application/sign-evidence.use-case';
 import { presentAttestationEvidence } from './attestation-evidence.presenter';
 import { AttestationEvidenceResponse } from './attestation-evidence.response';
+
+const JOSE = 'application/jose';
+const NOT_ACCEPTABLE = 'The evidence is available as application/json or application/jose.';
 
 /** What an auditor files for a request: the evidence record (JSON) and the certificate of completion (PDF). */
 @Controller('attestation-requests')
@@ -15,6 +19,7 @@ export class AttestationEvidenceController {
   constructor(
     private readonly showEvidence: ShowAttestationEvidence,
     private readonly renderCertificate: RenderCertificate,
+    private readonly signEvidence: SignEvidence,
   ) {}
 
   @Get(':id/evidence')
@@ -24,12 +29,42 @@ export class AttestationEvidenceController {
     description:
       'The request, its document and revision (with the SHA-256 fingerprint the attestation page shows), and, once ' +
       'signed, the audit entry: typed name, whether it resembles the recipient’s name, time, IP address, user ' +
-      'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status.',
-    success: { status: 200, description: 'The evidence record.', type: AttestationEvidenceResponse },
+      'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status. With ' +
+      '`Accept: application/jose`, the same record as a compact JWS (EdDSA), verifiable with the keys at ' +
+      '`/.well-known/jwks.json` alone.',
+    success: {
+      status: 200,
+      description: 'The evidence record (JSON), or the same record signed (`application/jose`).',
+      type: AttestationEvidenceResponse,
+      alternatives: {
+        [JOSE]: {
+          description:
+            'A compact JWS (`header.payload.signature`): the header names `alg` (EdDSA) and the `kid` of a key ' +
+            'of `/.well-known/jwks.json`; the payload is the evidence record’s JSON, byte for byte.',
+          schema: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$',
+            example: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiJ9.eyJhdHRlc3RhdGlvbl9yZXF1ZXN0Ijp7fX0.c2lnbmF0dXJl',
+          },
+        },
+      },
+    },
+    notAcceptable: `\`Accept\` names neither \`application/json\` nor \`application/jose\`: \`${JSON.stringify({ error: NOT_ACCEPTABLE })}\`.`,
   })
-  async evidence(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+  async evidence(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const type = request.accepts(['application/json', JOSE]);
+    response.setHeader('Vary', 'Accept');
+    if (type === false) throw new ApiException(406, { error: NOT_ACCEPTABLE });
     const evidence = await this.showEvidence.execute({ organizationId: principal.organization.id, requestId: id });
-    return presentAttestationEvidence(evidence);
+    const record = presentAttestationEvidence(evidence);
+    if (type !== JOSE) return record;
+    response.setHeader('Content-Type', JOSE);
+    return this.signEvidence.execute(record);
   }
 
   @Get(':id/certificate')

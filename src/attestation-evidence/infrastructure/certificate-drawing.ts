@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { TimelineKind } from '../domain/attestation-evidence';
 import type { CertificateContent } from './certificate-content';
 import { advanceOf, type Face, pdfFontOf, TEXT_CHAIN, type TextFace } from './certificate-fonts';
+import { applySeal, type CmsSealSigner, reserveSeal } from './certificate-seal';
 import { layoutText, type VisualLine } from './visual-text';
 
 /** A4 in points, and the margins (2 cm). */
@@ -44,10 +45,15 @@ const SOURCE_WORDS: Record<string, string> = {
 
 /**
  * The certificate of completion as a PDF, drawn with pdfkit: one A4 page for a usual request, more when the user
- * agent or the timeline is long. Every text a person typed or named goes through `layoutText`, so any script
- * draws in a font that has it, in the right order, or as a code point marker (never a crash).
+ * agent or the timeline is long; sealed when given the seal's signer. Every text a person typed or named goes
+ * through `layoutText`, so any script draws in a font that has it, in the right order, or as a code point marker
+ * (never a crash).
  */
-export async function drawCertificate(content: CertificateContent, generatedAt: Date): Promise<Uint8Array> {
+export async function drawCertificate(
+  content: CertificateContent,
+  generatedAt: Date,
+  seal?: CmsSealSigner,
+): Promise<Uint8Array> {
   const doc = new PDFDocument({
     // No default font: pdfkit would parse Helvetica's metrics for every document, and none is drawn with it.
     font: null as unknown as string,
@@ -72,9 +78,11 @@ export async function drawCertificate(content: CertificateContent, generatedAt: 
     doc.on('error', reject);
   });
   new CertificateDrawing(doc, content, generatedAt).draw();
+  if (seal) reserveSeal(doc, seal, generatedAt);
   doc.end();
   await ended;
-  return Buffer.concat(chunks);
+  const pdf = Buffer.concat(chunks);
+  return seal ? applySeal(pdf, seal) : pdf;
 }
 
 /** One certificate being drawn: a cursor down the page, and pages added when it runs out. */

@@ -1,3 +1,4 @@
+import type { SealKey } from '../../config/seal-key';
 import type { CertificateContent } from './certificate-content';
 
 /** A certificate to draw, as sent to the rendering process. */
@@ -14,3 +15,8 @@ export interface CertificateJob {
 export type CertificateReply =
   | { id: number; pdf: Uint8Array; liveHeap: number; error?: undefined }
   | { id: number; error: string; liveHeap: number; pdf?: undefined };
+
+/** Sent once, first: the key the process seals every certificate with. */
+export interface SealSetup {
+  seal: SealKey;
+}

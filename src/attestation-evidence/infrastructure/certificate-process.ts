@@ -8,7 +8,8 @@
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { drawCertificate } from './certificate-drawing';
-import type { CertificateJob, CertificateReply } from './certificate-process-protocol';
+import type { CertificateJob, CertificateReply, SealSetup } from './certificate-process-protocol';
+import { CmsSealSigner } from './certificate-seal';
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('certificate-process runs as a child process with an IPC channel');
@@ -28,8 +29,11 @@ new PerformanceObserver((entries) => {
 /** Before the first full collection, the used heap: an upper bound. */
 const liveHeap = () => liveAfterFullCollection ?? getHeapStatistics().used_heap_size;
 
-process.on('message', (job: CertificateJob) => {
-  void answer(job);
+let seal: CmsSealSigner | undefined;
+
+process.on('message', (message: CertificateJob | SealSetup) => {
+  if ('seal' in message) seal = new CmsSealSigner(message.seal);
+  else void answer(message);
 });
 // The API ended or let this process go: nothing more will come.
 process.on('disconnect', () => process.exit(0));
@@ -37,7 +41,7 @@ process.on('disconnect', () => process.exit(0));
 async function answer(job: CertificateJob): Promise<void> {
   let reply: CertificateReply;
   try {
-    reply = { id: job.id, pdf: await drawCertificate(job.content, job.generatedAt), liveHeap: liveHeap() };
+    reply = { id: job.id, pdf: await drawCertificate(job.content, job.generatedAt, seal), liveHeap: liveHeap() };
   } catch (error) {
     reply = {
       id: job.id,

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { CertificateRenderer } from '../application/certificate-renderer';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { certificateContentOf } from './certificate-content';
 import { drawCertificate } from './certificate-drawing';
+import { CmsSealSigner } from './certificate-seal';
+import { InstallationSeal } from './installation-seal';
 
 export { formatTime } from './certificate-drawing';
 
@@ -12,7 +14,15 @@ export { formatTime } from './certificate-drawing';
  */
 @Injectable()
 export class PdfkitCertificateRenderer extends CertificateRenderer {
+  private readonly signer: CmsSealSigner | undefined;
+
+  /** Without a seal, certificates are drawn unsealed. */
+  constructor(@Optional() seal?: InstallationSeal) {
+    super();
+    this.signer = seal && new CmsSealSigner(seal.key);
+  }
+
   async render(evidence: AttestationEvidence, generatedAt: Date): Promise<Uint8Array> {
-    return drawCertificate(certificateContentOf(evidence), generatedAt);
+    return drawCertificate(certificateContentOf(evidence), generatedAt, this.signer);
   }
 }

@@ -1,10 +1,12 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { extname, join } from 'node:path';
 import { Inject, Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
+import type { SealKey } from '../../config/seal-key';
 import { CertificateRenderer } from '../application/certificate-renderer';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { certificateContentOf } from './certificate-content';
-import type { CertificateJob, CertificateReply } from './certificate-process-protocol';
+import type { CertificateJob, CertificateReply, SealSetup } from './certificate-process-protocol';
+import { InstallationSeal } from './installation-seal';
 
 /** The limits of the rendering process (see `ProcessCertificateRenderer`). */
 export interface CertificateProcessOptions {
@@ -60,7 +62,14 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
   private readonly retiring = new Set<RenderingProcess>();
   private closed = false;
 
-  constructor(@Optional() @Inject(CERTIFICATE_PROCESS_OPTIONS) options?: Partial<CertificateProcessOptions>) {
+  /**
+   * The seal is required where Nest builds it (a module that provides the renderer without `InstallationSeal`
+   * fails at boot, never draws unsealed certificates); tests of the process itself construct it without one.
+   */
+  constructor(
+    @Optional() @Inject(CERTIFICATE_PROCESS_OPTIONS) options?: Partial<CertificateProcessOptions>,
+    private readonly seal?: InstallationSeal,
+  ) {
     super();
     this.options = { ...DEFAULTS, ...options };
   }
@@ -99,7 +108,7 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
 
   private accepting(): RenderingProcess {
     if (!this.current || !this.current.accepting) {
-      const rendering = new RenderingProcess(this.options, () => {
+      const rendering = new RenderingProcess(this.options, this.seal?.key, () => {
         // Retired (too large, or idle): it finishes the certificates it holds, then ends.
         if (this.current === rendering) this.current = null;
         this.retiring.add(rendering);
@@ -133,6 +142,7 @@ class RenderingProcess {
 
   constructor(
     private readonly options: CertificateProcessOptions,
+    seal: SealKey | undefined,
     private readonly onRetire: () => void,
   ) {
     RenderingProcess.started++;
@@ -152,6 +162,8 @@ class RenderingProcess {
     this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
     this.unref();
     this.child.on('message', (reply: CertificateReply) => this.answered(reply));
+    // The key once, before any job (the channel keeps the order); never in the process's arguments or environment.
+    if (seal) this.child.send({ seal } satisfies SealSetup, (error) => error && this.lost(error));
     this.child.on('error', (error) => this.lost(error));
     this.child.on('exit', (code, signal) =>
       this.lost(new Error(`the certificate process exited with ${signal ?? `code ${code}`}`)),

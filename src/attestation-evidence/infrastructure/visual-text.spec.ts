@@ -52,9 +52,35 @@ describe('layoutText', () => {
     expect(line.width).toBe(12);
   });
 
-  it('follows explicit direction overrides', () => {
-    const [line] = lay('abc ‮xyz‬ def');
-    expect(line.runs.map((run) => run.text).join('')).toBe('abc zyx def');
+  it('shows bidirectional controls as their code points instead of obeying them', () => {
+    const [line] = lay('abc \u202exyz\u202c def');
+    expect(line.runs.map((run) => [run.text, run.fallback])).toEqual([
+      ['abc ', false],
+      ['[U+202E]', true],
+      ['xyz', false],
+      ['[U+202C]', true],
+      [' def', false],
+    ]);
+  });
+
+  it('draws a right-to-left override typed after Arabic as typed: the Latin word reads left to right', () => {
+    const [line] = lay('مرحبا\u202eevil');
+    // A right-to-left paragraph: the Latin word on the left, the marker, then the Arabic word (logical order).
+    expect(line.runs.map((run) => [run.face, run.text, run.fallback])).toEqual([
+      ['latin', 'evil', false],
+      ['latin', '[U+202E]', true],
+      ['arabic', 'مرحبا', false],
+    ]);
+  });
+
+  it('marks every kind of bidirectional control: embeddings, overrides, isolates, marks', () => {
+    const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x61c];
+    for (const point of controls) {
+      const drawn = shown(lay(`a${String.fromCharCode(point)}b`)).join('');
+      expect(drawn).toContain(codePointMarker(point));
+    }
+    // Other invisible format characters are still dropped.
+    expect(shown(lay('a\u200db'))).toEqual(['ab']);
   });
 
   it('mirrors brackets inside right-to-left runs', () => {

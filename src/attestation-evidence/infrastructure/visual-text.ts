@@ -7,8 +7,9 @@ import bidiFactory from 'bidi-js';
  * - Characters are taken by grapheme cluster and each cluster goes to the first face of the fallback chain that
  *   has every one of its glyphs (spaces, digits and punctuation to the face of the text before them, if it has
  *   them). A character no face can draw is shown as its code point, `[U+1F600]`, a run of
- *   its own marked `fallback`; a space no face has becomes U+0020. Invisible format characters (ZWJ, bidi
- *   controls, variation selectors…) take part in the algorithm but are drawn only when the face has them.
+ *   its own marked `fallback`; a space no face has becomes U+0020. Bidirectional controls (embeddings,
+ *   overrides, isolates, marks) are shown the same way and do not take part in the algorithm. Other invisible
+ *   format characters (ZWJ, variation selectors…) take part in it but are drawn only when the face has them.
  * - Control characters, line and paragraph separators and tabs count as spaces: every field is one paragraph.
  * - Lines break after spaces and around Han and kana (which use none); a word wider than a line is broken
  *   between clusters. Reordering is done per line (rule L2), and mirrored characters (brackets) are swapped
@@ -23,6 +24,12 @@ const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const AS_SPACE = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+// Embeddings, overrides, isolates and marks: drawn as code points, never obeyed, so no typed character can make
+// the text read other than it was typed (an override would draw `evil` as `live`).
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// What stands in a control's place while the algorithm runs: a control character (class BN, a cluster of its own)
+// that the text can no longer hold, as they all became spaces.
+const CONTROL_STAND_IN = '\u0001';
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const SPACE = /^\p{Zs}$/u;
 const IDEOGRAPHIC = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -79,13 +86,20 @@ interface Atom<Face extends string> {
 
 /** Lines of runs in visual order, left to right. An empty or blank text gives no line. */
 export function layoutText<Face extends string>(raw: string, options: LayoutOptions<Face>): VisualLine<Face>[] {
-  const text = raw.replace(LONE_SURROGATE, '\uFFFD').replace(AS_SPACE, ' ');
-  const atoms = atomsOf(text, bidi.getEmbeddingLevels(text, 'auto').levels, options.chain);
+  const text = raw.replace(LONE_SURROGATE, '\uFFFD').replace(AS_SPACE, ' ').replace(BIDI_CONTROL, CONTROL_STAND_IN);
+  const controls = [...raw.matchAll(BIDI_CONTROL)].map((match) => match[0].charCodeAt(0));
+  const atoms = atomsOf(text, bidi.getEmbeddingLevels(text, 'auto').levels, options.chain, controls);
   return breakLines(atoms, options).map((line) => visualLine(line, options.measure));
 }
 
-function atomsOf<Face extends string>(text: string, levels: Uint8Array, chain: FaceChain<Face>): Atom<Face>[] {
+function atomsOf<Face extends string>(
+  text: string,
+  levels: Uint8Array,
+  chain: FaceChain<Face>,
+  controls: number[],
+): Atom<Face>[] {
   const atoms: Atom<Face>[] = [];
+  let control = 0;
   for (const { segment, index } of graphemes.segment(text)) {
     const level = levels[index] ?? 0;
     const previous = atoms[atoms.length - 1];
@@ -95,6 +109,10 @@ function atomsOf<Face extends string>(text: string, levels: Uint8Array, chain: F
     if (segment.length === 1) {
       // One UTF-16 unit, by far the most common cluster: no arrays.
       const point = segment.charCodeAt(0);
+      if (segment === CONTROL_STAND_IN) {
+        atoms.push(atom(codePointMarker(controls[control++]), chain.fallbackFace, level, true));
+        continue;
+      }
       if (IGNORABLE.test(segment)) continue;
       const face =
         inherits && chain.covers(previous.face, point)

@@ -152,6 +152,34 @@ describe('ApiEndpoint', () => {
     const none = metadataOf({ success: { status: 204, description: 'Done.' } }).responses['204'];
     expect(none).toEqual({ description: 'Done.', headers: COUNTED, isArray: undefined, type: undefined });
   });
+  it('describes the same answer in other media types chosen by Accept, and the 406 for any other', () => {
+    const { responses, extraModels } = metadataOf({
+      success: {
+        status: 200,
+        description: 'The record, or signed.',
+        type: Item,
+        alternatives: {
+          'application/jose': { description: 'A compact JWS.', schema: { type: 'string', pattern: '^a$' } },
+        },
+      },
+      notAcceptable: 'Neither JSON nor JOSE.',
+    });
+    expect(extraModels).toEqual([Item]);
+    expect(responses['200']).toMatchObject({
+      description: 'The record, or signed.',
+      headers: COUNTED,
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/Item' } },
+        'application/jose': { schema: { type: 'string', pattern: '^a$', description: 'A compact JWS.' } },
+      },
+    });
+    expect(responses['406']).toMatchObject({
+      description: 'Neither JSON nor JOSE.',
+      type: ErrorBody,
+      headers: COUNTED,
+    });
+    expect(metadataOf().responses).not.toHaveProperty('406');
+  });
 });
 
 describe('schema helpers', () => {

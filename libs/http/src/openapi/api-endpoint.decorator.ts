@@ -9,6 +9,9 @@ import {
   getSchemaPath,
   type HeaderObject,
 } from '@nestjs/swagger';
+
+/** The little of an OpenAPI schema an alternative media type needs (a string of some shape). */
+type SchemaObject = { type: 'string'; pattern?: string; example?: string };
 import { headerRefs } from './api-headers';
 import { ErrorBody, MessageBody, PaymentRequiredBody, ValidationErrorBody } from './error-bodies';
 import { ULID_INPUT_PATTERN } from './schema-properties';
@@ -27,6 +30,8 @@ export interface ApiEndpointOptions {
     oneOf?: Type<unknown>[];
     /** The body is a file of this media type (e.g. `application/pdf`), not JSON; with its own headers. */
     file?: { mediaType: string; headers?: Record<string, HeaderObject> };
+    /** Other media types the same answer is given in, chosen by `Accept` (besides `type` as JSON). */
+    alternatives?: Record<string, { description: string; schema: SchemaObject }>;
   };
   /** Usable with a group manager's token too (only GET /me): never 403. */
   anyRole?: boolean;
@@ -38,6 +43,8 @@ export interface ApiEndpointOptions {
   badRequest?: string;
   /** When the route answers 404 (path ids, or ids in the body that are not in the organization). */
   notFound?: string;
+  /** When the route answers 406 (an `Accept` naming none of the media types it answers in). */
+  notAcceptable?: string;
   /** When the route answers 409 (a state change the resource refuses). */
   conflict?: string;
   /** When the route answers 422 (query or body validation, and the rules behind it). */
@@ -73,6 +80,7 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
   responses.push(failure(402, 'The organization has no active trial or subscription.', PaymentRequiredBody));
   if (!options.anyRole) responses.push(failure(403, "A group manager's token: only GET /me is allowed.", MessageBody));
   if (options.notFound) responses.push(failure(404, options.notFound, ErrorBody, { error: 'Not found.' }));
+  if (options.notAcceptable) responses.push(failure(406, options.notAcceptable, ErrorBody));
   if (options.conflict) responses.push(failure(409, options.conflict, ErrorBody));
   if (options.jsonBody) {
     const limit = options.bodyLimit ?? '1 MiB';
@@ -115,6 +123,7 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
     ApiOperation({ operationId: options.operationId, summary: options.summary, description: options.description }),
     ApiTags(options.tag),
     ...(success.oneOf ? [ApiExtraModels(...success.oneOf)] : []),
+    ...(success.type && success.alternatives ? [ApiExtraModels(success.type)] : []),
     ...responses.map((response) => ApiResponse(response)),
   );
 }
@@ -127,6 +136,15 @@ function successResponse(success: ApiEndpointOptions['success']): ApiResponseOpt
       headers: { ...COUNTED, ...success.file.headers },
       content: { [success.file.mediaType]: { schema: { type: 'string', format: 'binary' } } },
     };
+  }
+  if (success.type && success.alternatives) {
+    const content: Record<string, { schema: Record<string, unknown> }> = {
+      'application/json': { schema: { $ref: getSchemaPath(success.type) } },
+    };
+    for (const [mediaType, alternative] of Object.entries(success.alternatives)) {
+      content[mediaType] = { schema: { ...alternative.schema, description: alternative.description } };
+    }
+    return { ...base, content };
   }
   if (success.oneOf) {
     return { ...base, schema: { oneOf: success.oneOf.map((type) => ({ $ref: getSchemaPath(type) })) } };
