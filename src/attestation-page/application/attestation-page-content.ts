@@ -10,6 +10,8 @@ export interface PageContent {
   organizationName: string;
   documentName: string;
   revision: ShownRevision;
+  /** The recipient's language: the person's `locale`, else the organization's `default_locale`. */
+  locale: string;
 }
 
 /** Reads the names and the revision text of a request, within the request's own organization. */
@@ -18,5 +20,6 @@ export abstract class AttestationPageContent {
     organizationId: string;
     documentId: string;
     documentRevisionId: string;
+    personId: string;
   }): Promise<PageContent>;
 }

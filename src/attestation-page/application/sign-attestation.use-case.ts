@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, FieldErrors } from '@lib/core';
+import { Clock } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { UnitOfWork } from '../../database/unit-of-work';
+import type { MessageKey } from '../../i18n/translator';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
 import { pageStateOf } from '../domain/page-state';
 import { AttestationLedger } from './attestation-ledger';
@@ -21,11 +22,14 @@ export interface SignAttestationInput {
   userAgent: string | null;
 }
 
+/** What is wrong with a submitted form, per field, as messages the page shows in the signer's language. */
+export type FormErrors = Partial<Record<'typed_name' | 'consent' | 'document', MessageKey[]>>;
+
 export type SignOutcome =
   /** Signed now; the request is `attested`. */
   | { outcome: 'signed'; page: AttestationPage; attestation: Attestation }
   /** Nothing changed: the name or the consent is missing, or the text shown is not the request's. */
-  | { outcome: 'invalid'; page: AttestationPage; errors: FieldErrors; typedName: string }
+  | { outcome: 'invalid'; page: AttestationPage; errors: FormErrors; typedName: string }
   /** Nothing changed: the form did not come from this request's page. */
   | { outcome: 'forged'; page: AttestationPage }
   /** Nothing changed: the request is no longer open (already signed, canceled, expired, on hold). */
@@ -81,18 +85,12 @@ export class SignAttestation {
   }
 }
 
-function formErrors(typedName: string, input: SignAttestationInput, revisionSha256: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (typedName === '') errors.typed_name = ['Type your full name to sign.'];
-  else if (typedName.length > TYPED_NAME_MAX_LENGTH) {
-    errors.typed_name = [`Your name can be at most ${TYPED_NAME_MAX_LENGTH} characters.`];
-  }
-  if (!input.consent) {
-    errors.consent = ['Tick the box to confirm that you have read the document and agree to sign it.'];
-  }
+function formErrors(typedName: string, input: SignAttestationInput, revisionSha256: string): FormErrors {
+  const errors: FormErrors = {};
+  if (typedName === '') errors.typed_name = ['page.form.typedNameRequired'];
+  else if (typedName.length > TYPED_NAME_MAX_LENGTH) errors.typed_name = ['page.form.typedNameTooLong'];
+  if (!input.consent) errors.consent = ['page.form.consentRequired'];
   // The revision of a request never changes, so this only fails for a tampered form; say so plainly anyway.
-  if (input.shownContentSha256 !== revisionSha256) {
-    errors.document = ['The document on this page is not the one to sign. Reload the page and sign again.'];
-  }
+  if (input.shownContentSha256 !== revisionSha256) errors.document = ['page.form.documentChanged'];
   return errors;
 }

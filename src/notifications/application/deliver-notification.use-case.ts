@@ -97,13 +97,15 @@ export class DeliverNotification {
   }
 
   private async compose(notification: Notification, requests: AnnouncedRequest[]): Promise<OutgoingEmail> {
-    const [organizationName, documentNames] = await Promise.all([
+    const [organizationName, documentNames, locale] = await Promise.all([
       this.details.organizationName(notification.organizationId),
       this.details.documentNames(requests.map((r) => r.documentId)),
+      this.details.recipientLocale(notification.organizationId, notification.personId),
     ]);
     const recipient = requests[0];
     const content = composeRequestEmail({
       purpose: PURPOSES[notification.kind as Exclude<NotificationKind, 'console_link'>],
+      locale,
       organizationName,
       recipientName: recipient.recipientName,
       requests: [...requests]
