@@ -27,6 +27,7 @@ import { RequestStatusListing1766800000000 } from './migrations/1766800000000-re
 import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
+import { SignerSide1767200000000 } from './migrations/1767200000000-signer-side';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   OrderedStandingsRepair1766800000001,
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
+  SignerSide1767200000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

@@ -6,6 +6,10 @@ import { AuthenticateApiToken } from './application/authenticate-api-token.use-c
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
 import { CreateApiToken } from './application/create-api-token.use-case';
 import { ChangeMember } from './application/change-member.use-case';
+import { ChangeOrganizationSettings } from './application/change-organization-settings.use-case';
+import { OrganizationSettings } from './application/organization-settings';
+import { OrganizationController } from './http/organization.controller';
+import { TypeormOrganizationSettings } from './infrastructure/typeorm-organization-settings';
 import { CreateOrganization } from './application/create-organization.use-case';
 import { CreateUser } from './application/create-user.use-case';
 import { IssueApiToken } from './application/issue-api-token.use-case';
@@ -47,11 +51,13 @@ const useCases = [
     TypeOrmModule.forFeature([OrganizationRecord, UserRecord, OrganizationMembershipRecord, ApiTokenRecord]),
     AuditLogModule,
   ],
-  controllers: [MeController, ApiTokensController],
+  controllers: [MeController, ApiTokensController, OrganizationController],
   providers: [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },
     { provide: ApiTokenRepository, useClass: TypeormApiTokenRepository },
+    { provide: OrganizationSettings, useClass: TypeormOrganizationSettings },
+    ChangeOrganizationSettings,
     ...useCases,
     RateLimiter,
     AuthenticationGuard,

@@ -28,6 +28,7 @@ const EVENT_WORDS: Record<TimelineKind, string> = {
   viewed: 'Opened by the recipient',
   reminded: 'Reminder email sent',
   attested: 'Signed with a typed name',
+  declined: 'Declined by the recipient',
   canceled: 'Request canceled',
   expired: 'Request expired',
   bounced: 'Email bounced',

@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, FieldErrors } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { SignatureConfirmations } from '../../attestation-requests/application/signature-confirmations';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
 import { pageStateOf } from '../domain/page-state';
 import { AttestationLedger } from './attestation-ledger';
 import { AttestationPageContent } from './attestation-page-content';
 import type { AttestationPage } from './attestation-page';
-import { expireIfOverdue, lockRequestOfPage } from './page-request';
+import { expireIfOverdue, lockRequestOfPage, PageKey } from './page-request';
+import { SigningLinks } from './signing-links';
 
 export interface SignAttestationInput {
-  token: string;
+  page: PageKey;
   /** The page's form passed its forgery check (decided at the edge, where the cookie is). */
   formIsGenuine: boolean;
   typedName: string;
@@ -34,7 +36,8 @@ export type SignOutcome =
 /**
  * The recipient submits the form with their typed name. On the locked request: a request no longer open changes
  * nothing (a replayed or double submission answers `closed`), a forged or incomplete form changes nothing, and
- * otherwise the request becomes `attested` and the audit entry is written, in one transaction.
+ * otherwise the request becomes `attested`, the audit entry and the confirmation email are written, in one
+ * transaction.
  */
 @Injectable()
 export class SignAttestation {
@@ -43,13 +46,15 @@ export class SignAttestation {
     private readonly requests: AttestationRequestRepository,
     private readonly content: AttestationPageContent,
     private readonly ledger: AttestationLedger,
+    private readonly links: SigningLinks,
+    private readonly confirmations: SignatureConfirmations,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: SignAttestationInput): Promise<SignOutcome> {
     return this.unitOfWork.run(async () => {
-      const request = await lockRequestOfPage(this.requests, input.token);
       const now = this.clock.now();
+      const request = await lockRequestOfPage(this.requests, this.links, input.page, now);
       const state = pageStateOf(request, now);
       await expireIfOverdue(this.requests, request, state, now);
       const page: AttestationPage = { state, request, ...(await this.content.find(request)) };
@@ -68,7 +73,7 @@ export class SignAttestation {
         organizationId: request.organizationId,
         attestationRequestId: request.id,
         documentRevisionId: request.documentRevisionId,
-        recipientName: request.recipientName,
+        recipient: page.recipient,
         typedName,
         contentSha256: page.revision.contentSha256,
         ipAddress: input.ipAddress,
@@ -76,6 +81,8 @@ export class SignAttestation {
         now,
       });
       await this.ledger.add(attestation);
+      // The signer's copy, certificate attached, leaves through the outbox once this commits.
+      await this.confirmations.confirm(request, now);
       return { outcome: 'signed', page: { ...page, state: 'attested' }, attestation };
     });
   }

@@ -2,6 +2,8 @@ import type { FieldErrors } from '@lib/core';
 import type { AttestationPage } from '../application/attestation-page';
 import type { Attestation } from '../domain/attestation';
 import { TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
+import { DECLINE_REASON_MAX_LENGTH } from '../../attestation-requests/domain/attestation-request';
+import { SIGNER_TEXTS as T } from './signer-texts';
 import { renderDocumentContent } from './document-content';
 import { html, SafeHtml } from './html';
 import { PAGE_CSS } from './page-style';
@@ -15,7 +17,11 @@ export interface RenderedPage {
 export interface SignatureForm {
   /** The hidden anti-forgery field (see FormProtection). */
   formToken: string;
+  /** Where the page is (its forms post there, and to its `/decline`). */
+  pagePath: string;
   typedName?: string;
+  /** A reason for declining that was refused, shown again. */
+  declineReason?: string;
   errors?: FieldErrors;
 }
 
@@ -39,7 +45,7 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
       <div class="document">${renderDocumentContent(revision)}</div>
       <p class="fingerprint">Fingerprint of this text (SHA-256): <code>${revision.contentSha256}</code></p>
     </section>
-    <form class="sign" method="post" novalidate aria-labelledby="sign-heading">
+    <form class="sign" method="post" action="${form.pagePath}" novalidate aria-labelledby="sign-heading">
       <h2 id="sign-heading">Sign the document</h2>
       ${hasErrors ? errorSummary(errors) : null}
       <input type="hidden" name="_form" value="${form.formToken}" />
@@ -73,12 +79,53 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
           <label for="consent">${consentStatement(documentName)}</label>
         </div>
       </div>
-      <button type="submit">Sign the document</button>
-    </form>`;
+      <p class="notice" id="recording-notice">${T.recordingNotice}</p>
+      <button type="submit" aria-describedby="recording-notice">Sign the document</button>
+    </form>
+    ${declineForm(page, form)}`;
   return {
     status: hasErrors ? 422 : 200,
     body: layout({ title: `${hasErrors ? 'Error: ' : ''}Sign “${documentName}”`, organizationName, main }),
   };
+}
+
+/** Saying no: folded away under the signature form, open again when its reason was refused. */
+function declineForm(page: AttestationPage, form: SignatureForm): SafeHtml {
+  const errors = form.errors ?? {};
+  const refused = errors.decline_reason !== undefined;
+  return html`<details class="decline"${refused ? html` open` : null}>
+    <summary>${T.declineSummary}</summary>
+    <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
+      <h2 id="decline-heading">${T.declineHeading}</h2>
+      <p>${T.declineExplanation(page.organizationName)}</p>
+      <input type="hidden" name="_form" value="${form.formToken}" />
+      <div class="field${refused ? ' field-error' : ''}">
+        <label for="decline_reason">${T.declineReasonLabel}</label>
+        <p class="hint" id="decline_reason-hint">${T.declineReasonHint(DECLINE_REASON_MAX_LENGTH)}</p>
+        ${fieldError('decline_reason', errors)}
+        <textarea
+          id="decline_reason"
+          name="decline_reason"
+          rows="4"
+          dir="auto"
+          maxlength="${DECLINE_REASON_MAX_LENGTH}"
+          aria-describedby="decline_reason-hint${refused ? ' decline_reason-error' : ''}"
+          ${invalid('decline_reason', errors)}
+        >${form.declineReason ?? ''}</textarea>
+      </div>
+      <button type="submit" class="secondary">${T.declineButton}</button>
+    </form>
+  </details>`;
+}
+
+/** The confirmation right after declining. */
+export function declinedPage(page: AttestationPage): RenderedPage {
+  const title = T.declinedTitle(page.documentName);
+  const main = html`<div class="panel closed">
+    <h1>${title}</h1>
+    <p>${T.declinedText(page.organizationName)}</p>
+  </div>`;
+  return { status: 200, body: layout({ title, organizationName: page.organizationName, main }) };
 }
 
 function consentStatement(documentName: string): SafeHtml {
@@ -125,6 +172,9 @@ export function closedPage(page: AttestationPage): RenderedPage {
         true,
       );
     case 'canceled':
+      if (request.cancelReason === 'declined') {
+        return closed(410, T.alreadyDeclinedTitle, html`<p>${T.alreadyDeclinedText(documentName, organizationName)}</p>`);
+      }
       return closed(
         410,
         'This request was canceled',
@@ -197,10 +247,7 @@ function layout(input: { title: string; organizationName?: string; main: SafeHtm
         <header class="masthead"><p>${input.organizationName ?? 'Document signing'}</p></header>
         <main id="main">${input.main}</main>
         <footer>
-          <p>
-            Electronic signature by typed name. Your name, the time, your IP address and browser are recorded with your
-            signature.
-          </p>
+          <p>Electronic signature by typed name.</p>
         </footer>
       </body>
     </html> `.value;
@@ -208,6 +255,7 @@ function layout(input: { title: string; organizationName?: string; main: SafeHtm
 
 function errorSummary(errors: FieldErrors): SafeHtml {
   const targets: Record<string, string> = {
+    decline_reason: 'decline_reason',
     typed_name: 'typed_name',
     consent: 'consent',
     document: 'document-heading',
