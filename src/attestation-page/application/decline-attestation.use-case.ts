@@ -52,7 +52,7 @@ export class DeclineAttestation {
       if (state !== 'open') return { outcome: 'closed', page };
       if (!input.formIsGenuine) return { outcome: 'forged', page };
       // PostgreSQL text cannot hold U+0000; line ends as the browser sends them count once.
-      const reason = input.reason.replace(/\u0000/g, '').replace(/\r\n/g, '\n').trim();
+      const reason = input.reason.replaceAll('\u0000', '').replace(/\r\n/g, '\n').trim();
       if ([...reason].length > DECLINE_REASON_MAX_LENGTH) {
         return {
           outcome: 'invalid',

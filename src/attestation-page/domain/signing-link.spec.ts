@@ -2,8 +2,7 @@ import { SIGNING_LINK_TTL_MS, SIGNING_SESSION_TTL_MS, SigningLink } from './sign
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
-const aLink = () =>
-  SigningLink.issue({ id: 'l', organizationId: 'o', attestationRequestId: 'r', tokenHash: 'h', now });
+const aLink = () => SigningLink.issue({ id: 'l', organizationId: 'o', attestationRequestId: 'r', tokenHash: 'h', now });
 
 describe('SigningLink', () => {
   it('opens once within ten minutes, not at the tenth minute', () => {

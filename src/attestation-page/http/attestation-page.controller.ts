@@ -69,7 +69,10 @@ export class AttestationPageController {
       return sendPage(response, page.status, page.body, result.frameOrigins);
     }
     this.session.open(response, result.linkId);
-    response.status(303).set({ Location: SigningSession.pathOf(result.linkId), 'Cache-Control': 'no-store' }).end();
+    response
+      .status(303)
+      .set({ Location: SigningSession.pathOf(result.linkId), 'Cache-Control': 'no-store' })
+      .end();
   }
 
   @Get('session/:link')

@@ -93,7 +93,7 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
 function declineForm(page: AttestationPage, form: SignatureForm): SafeHtml {
   const errors = form.errors ?? {};
   const refused = errors.decline_reason !== undefined;
-  return html`<details class="decline"${refused ? html` open` : null}>
+  return html`<details class="decline" ${refused ? html` open` : null}>
     <summary>${T.declineSummary}</summary>
     <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
       <h2 id="decline-heading">${T.declineHeading}</h2>
@@ -111,7 +111,8 @@ function declineForm(page: AttestationPage, form: SignatureForm): SafeHtml {
           maxlength="${DECLINE_REASON_MAX_LENGTH}"
           aria-describedby="decline_reason-hint${refused ? ' decline_reason-error' : ''}"
           ${invalid('decline_reason', errors)}
-        >${form.declineReason ?? ''}</textarea>
+        >
+${form.declineReason ?? ''}</textarea>
       </div>
       <button type="submit" class="secondary">${T.declineButton}</button>
     </form>
@@ -173,7 +174,11 @@ export function closedPage(page: AttestationPage): RenderedPage {
       );
     case 'canceled':
       if (request.cancelReason === 'declined') {
-        return closed(410, T.alreadyDeclinedTitle, html`<p>${T.alreadyDeclinedText(documentName, organizationName)}</p>`);
+        return closed(
+          410,
+          T.alreadyDeclinedTitle,
+          html`<p>${T.alreadyDeclinedText(documentName, organizationName)}</p>`,
+        );
       }
       return closed(
         410,

@@ -37,10 +37,15 @@ export class TypeormSigningLinks extends SigningLinks {
 
   async add(link: SigningLink): Promise<void> {
     const l = link.toSnapshot();
-    await activeManager(this.db).query(
-      `INSERT INTO signing_links (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [l.id, l.organizationId, l.attestationRequestId, l.tokenHash, l.createdAt, l.expiresAt, l.usedAt],
-    );
+    await activeManager(this.db).query(`INSERT INTO signing_links (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      l.id,
+      l.organizationId,
+      l.attestationRequestId,
+      l.tokenHash,
+      l.createdAt,
+      l.expiresAt,
+      l.usedAt,
+    ]);
   }
 
   async lockByTokenHashAcrossOrganizations(tokenHash: string): Promise<SigningLink | null> {

@@ -39,12 +39,8 @@ export class SignerSide1767200000000 implements MigrationInterface {
           expires_at timestamptz NOT NULL,
           used_at timestamptz
         )`);
-      await db.query(
-        `CREATE INDEX IF NOT EXISTS signing_links_request ON signing_links (attestation_request_id)`,
-      );
-      await db.query(
-        `CREATE INDEX IF NOT EXISTS signing_links_organization ON signing_links (organization_id)`,
-      );
+      await db.query(`CREATE INDEX IF NOT EXISTS signing_links_request ON signing_links (attestation_request_id)`);
+      await db.query(`CREATE INDEX IF NOT EXISTS signing_links_organization ON signing_links (organization_id)`);
     });
     // Old canceled requests were canceled by someone or replaced, and nothing tells which: `canceled`. Walked in
     // primary-key order, a batch of rows per statement (each its own transaction).

@@ -9,12 +9,7 @@ import { Entity, newId } from '@lib/core';
  * - `console_link`: a link that signs a user in to the console (asked for, or an invitation); no person, no request.
  */
 export type NotificationKind =
-  | 'requests_issued'
-  | 'request_sent'
-  | 'reminder'
-  | 'renewal'
-  | 'confirmation'
-  | 'console_link';
+  'requests_issued' | 'request_sent' | 'reminder' | 'renewal' | 'confirmation' | 'console_link';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 export interface NotificationProps {
