@@ -26,7 +26,6 @@ describe('a worker killed between drawing the certificate and sending the confir
   });
 
   it('sends the confirmation once, certificate attached, after a restart', async () => {
-    const step = (what: string) => process.stderr.write(`[crash test] ${what} at ${Date.now() - started} ms\n`);
     const tenant = await createTenant(t.app);
     const issued = await issueRequest(t, tenant);
     const first = await startWorkerProcess(t, { SMTP_URL: smtp.url });

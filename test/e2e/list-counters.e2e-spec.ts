@@ -335,7 +335,9 @@ describe('maintained list totals and attestation counts', () => {
         return;
       case 'view':
         if (request)
-          await t.app.get(OpenAttestationPage).execute({ page: { token: t.app.get(AttestationLinks).tokenFor(request) } });
+          await t.app
+            .get(OpenAttestationPage)
+            .execute({ page: { token: t.app.get(AttestationLinks).tokenFor(request) } });
         return;
       case 'sign':
         if (request) {
