@@ -27,6 +27,7 @@ import { RequestStatusListing1766800000000 } from './migrations/1766800000000-re
 import { OrderedStandingsRepair1766800000001 } from './migrations/1766800000001-ordered-standings-repair';
 import { ConsoleSignIn1766900000000 } from './migrations/1766900000000-console-sign-in';
 import { SingleSignOn1766900000001 } from './migrations/1766900000001-single-sign-on';
+import { SignerSide1767200000000 } from './migrations/1767200000000-signer-side';
 import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-locales';
 import { useFastTimestampParser } from './timestamp-parser';
 
@@ -56,6 +57,7 @@ export const MIGRATIONS = [
   OrderedStandingsRepair1766800000001,
   ConsoleSignIn1766900000000,
   SingleSignOn1766900000001,
+  SignerSide1767200000000,
   SignerLocales1767300000000,
 ];
 

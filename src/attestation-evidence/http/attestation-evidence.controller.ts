@@ -23,7 +23,7 @@ export class AttestationEvidenceController {
     summary: 'Evidence of an attestation',
     description:
       'The request, its document and revision (with the SHA-256 fingerprint the attestation page shows), and, once ' +
-      'signed, the audit entry: typed name, whether it resembles the recipient’s name, time, IP address, user ' +
+      'signed, the audit entry: typed name, whether it matches the recipient’s name, time, IP address, user ' +
       'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status.',
     success: { status: 200, description: 'The evidence record.', type: AttestationEvidenceResponse },
   })

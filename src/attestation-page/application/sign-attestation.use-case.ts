@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { SignatureConfirmations } from '../../attestation-requests/application/signature-confirmations';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { MessageKey } from '../../i18n/translator';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
@@ -8,10 +9,11 @@ import { pageStateOf } from '../domain/page-state';
 import { AttestationLedger } from './attestation-ledger';
 import { AttestationPageContent } from './attestation-page-content';
 import type { AttestationPage } from './attestation-page';
-import { expireIfOverdue, lockRequestOfPage } from './page-request';
+import { expireIfOverdue, lockRequestOfPage, PageKey } from './page-request';
+import { SigningLinks } from './signing-links';
 
 export interface SignAttestationInput {
-  token: string;
+  page: PageKey;
   /** The page's form passed its forgery check (decided at the edge, where the cookie is). */
   formIsGenuine: boolean;
   typedName: string;
@@ -23,7 +25,7 @@ export interface SignAttestationInput {
 }
 
 /** What is wrong with a submitted form, per field, as messages the page shows in the signer's language. */
-export type FormErrors = Partial<Record<'typed_name' | 'consent' | 'document', MessageKey[]>>;
+export type FormErrors = Partial<Record<'typed_name' | 'consent' | 'document' | 'decline_reason', MessageKey[]>>;
 
 export type SignOutcome =
   /** Signed now; the request is `attested`. */
@@ -38,7 +40,8 @@ export type SignOutcome =
 /**
  * The recipient submits the form with their typed name. On the locked request: a request no longer open changes
  * nothing (a replayed or double submission answers `closed`), a forged or incomplete form changes nothing, and
- * otherwise the request becomes `attested` and the audit entry is written, in one transaction.
+ * otherwise the request becomes `attested`, the audit entry and the confirmation email are written, in one
+ * transaction.
  */
 @Injectable()
 export class SignAttestation {
@@ -47,13 +50,15 @@ export class SignAttestation {
     private readonly requests: AttestationRequestRepository,
     private readonly content: AttestationPageContent,
     private readonly ledger: AttestationLedger,
+    private readonly links: SigningLinks,
+    private readonly confirmations: SignatureConfirmations,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: SignAttestationInput): Promise<SignOutcome> {
     return this.unitOfWork.run(async () => {
-      const request = await lockRequestOfPage(this.requests, input.token);
       const now = this.clock.now();
+      const request = await lockRequestOfPage(this.requests, this.links, input.page, now);
       const state = pageStateOf(request, now);
       await expireIfOverdue(this.requests, request, state, now);
       const page: AttestationPage = { state, request, ...(await this.content.find(request)) };
@@ -72,7 +77,7 @@ export class SignAttestation {
         organizationId: request.organizationId,
         attestationRequestId: request.id,
         documentRevisionId: request.documentRevisionId,
-        recipientName: request.recipientName,
+        recipient: page.recipient,
         typedName,
         contentSha256: page.revision.contentSha256,
         ipAddress: input.ipAddress,
@@ -80,6 +85,8 @@ export class SignAttestation {
         now,
       });
       await this.ledger.add(attestation);
+      // The signer's copy, certificate attached, leaves through the outbox once this commits.
+      await this.confirmations.confirm(request, now);
       return { outcome: 'signed', page: { ...page, state: 'attested' }, attestation };
     });
   }

@@ -5,7 +5,7 @@ import { ApiException, isInfrastructureOutage } from '@lib/http';
 import { Translator } from '../../i18n/translator';
 import { problemPage, RenderedPage } from './attestation-page.views';
 import { sendPage } from './page-headers';
-import { UnreadableFormError } from './page-error';
+import { PageProblem } from './page-error';
 
 /**
  * Failures on the attestation page are answered as pages, not as the API's JSON: a person reads them. Nothing
@@ -28,8 +28,8 @@ export class AttestationPageFilter implements ExceptionFilter {
     if (exception instanceof NotFoundError) {
       return problemPage(t, 404, 'page.problem.notFound.title', 'page.problem.notFound.text');
     }
-    if (exception instanceof UnreadableFormError) {
-      return problemPage(t, exception.status, exception.title, 'page.problem.unreadable.text');
+    if (exception instanceof PageProblem) {
+      return problemPage(t, exception.status, exception.title, exception.explanation);
     }
     if (exception instanceof ApiException && exception.getStatus() === 429) {
       for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);

@@ -4,6 +4,7 @@ import type { AttestationPage } from '../application/attestation-page';
 import type { FormErrors } from '../application/sign-attestation.use-case';
 import type { Attestation } from '../domain/attestation';
 import { TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
+import { DECLINE_REASON_MAX_LENGTH } from '../../attestation-requests/domain/attestation-request';
 import { renderDocumentContent } from './document-content';
 import { html, SafeHtml } from './html';
 import { PAGE_CSS } from './page-style';
@@ -19,7 +20,11 @@ export interface RenderedPage {
 export interface SignatureForm {
   /** The hidden anti-forgery field (see FormProtection). */
   formToken: string;
+  /** Where the page is (its forms post there, and to its `/decline`). */
+  pagePath: string;
   typedName?: string;
+  /** A reason for declining that was refused, shown again. */
+  declineReason?: string;
   errors?: FormErrors;
 }
 
@@ -45,7 +50,7 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
       <div class="document" dir="auto">${renderDocumentContent(revision)}</div>
       <p class="fingerprint">${t.text('page.open.fingerprint')} <code>${revision.contentSha256}</code></p>
     </section>
-    <form class="sign" method="post" novalidate aria-labelledby="sign-heading">
+    <form class="sign" method="post" action="${form.pagePath}" novalidate aria-labelledby="sign-heading">
       <h2 id="sign-heading">${t.text('page.open.signHeading')}</h2>
       ${hasErrors ? errorSummary(t, errors) : null}
       <input type="hidden" name="_form" value="${form.formToken}" />
@@ -80,8 +85,10 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
           <label for="consent">${say('page.open.consent', { document: documentName })}</label>
         </div>
       </div>
-      <button type="submit">${t.text('page.open.signButton')}</button>
-    </form>`;
+      <p class="notice" id="recording-notice">${t.text('page.notice.recording')}</p>
+      <button type="submit" aria-describedby="recording-notice">${t.text('page.open.signButton')}</button>
+    </form>
+    ${declineForm(t, page, form, errors)}`;
   const title = t.text('page.open.title', { document: documentName });
   return {
     status: hasErrors ? 422 : 200,
@@ -94,9 +101,57 @@ function shownErrors(t: Translator, errors: FormErrors): ShownErrors {
   return Object.fromEntries(
     Object.entries(errors).map(([field, keys]) => [
       field,
-      (keys ?? []).map((key) => t.text(key, { max: TYPED_NAME_MAX_LENGTH })),
+      (keys ?? []).map((key) =>
+        t.text(key, { max: field === 'decline_reason' ? DECLINE_REASON_MAX_LENGTH : TYPED_NAME_MAX_LENGTH }),
+      ),
     ]),
   );
+}
+
+/** Saying no: folded away under the signature form, open again when its reason was refused. */
+function declineForm(t: Translator, page: AttestationPage, form: SignatureForm, errors: ShownErrors): SafeHtml {
+  const refused = errors.decline_reason !== undefined;
+  const explanation = htmlMessage(t, 'page.decline.explanation', { organization: page.organizationName });
+  return html`<details class="decline" ${refused ? html` open` : null}>
+    <summary>${t.text('page.decline.summary')}</summary>
+    <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
+      <h2 id="decline-heading">${t.text('page.decline.heading')}</h2>
+      <p>${new SafeHtml(explanation)}</p>
+      <input type="hidden" name="_form" value="${form.formToken}" />
+      <div class="field${refused ? ' field-error' : ''}">
+        <label for="decline_reason">${t.text('page.decline.reasonLabel')}</label>
+        <p class="hint" id="decline_reason-hint">
+          ${t.text('page.decline.reasonHint', { max: DECLINE_REASON_MAX_LENGTH })}
+        </p>
+        ${fieldError(t, 'decline_reason', errors)}
+        <textarea
+          id="decline_reason"
+          name="decline_reason"
+          rows="4"
+          dir="auto"
+          maxlength="${DECLINE_REASON_MAX_LENGTH}"
+          aria-describedby="decline_reason-hint${refused ? ' decline_reason-error' : ''}"
+          ${invalid('decline_reason', errors)}
+        >
+${form.declineReason ?? ''}</textarea>
+      </div>
+      <button type="submit" class="secondary">${t.text('page.decline.button')}</button>
+    </form>
+  </details>`;
+}
+
+/** The confirmation right after declining. */
+export function declinedPage(page: AttestationPage): RenderedPage {
+  const t = Translator.for(page.locale);
+  const names = { organization: page.organizationName, document: page.documentName };
+  const main = html`<div class="panel closed">
+    <h1>${new SafeHtml(htmlMessage(t, 'page.declined.title', names))}</h1>
+    <p>${new SafeHtml(htmlMessage(t, 'page.declined.text', names))}</p>
+  </div>`;
+  return {
+    status: 200,
+    body: layout(t, { title: t.text('page.declined.title', names), organizationName: page.organizationName, main }),
+  };
 }
 
 /** The confirmation right after signing. */
@@ -151,6 +206,9 @@ export function closedPage(page: AttestationPage): RenderedPage {
         true,
       );
     case 'canceled':
+      if (request.cancelReason === 'declined') {
+        return closed(410, 'page.alreadyDeclined.title', html`<p>${say('page.alreadyDeclined.text', names)}</p>`);
+      }
       return closed(
         410,
         'page.canceled.title',
@@ -194,10 +252,16 @@ export function forgedFormPage(page: AttestationPage): RenderedPage {
 }
 
 /** A page for a failure: unknown link, too many attempts, unreadable form, server trouble. */
-export function problemPage(t: Translator, status: number, title: MessageKey, explanation: MessageKey): RenderedPage {
+export function problemPage(
+  t: Translator,
+  status: number,
+  title: MessageKey,
+  explanation: MessageKey,
+  values: Record<string, HtmlValue> = {},
+): RenderedPage {
   const main = html`<div class="panel closed">
     <h1>${t.text(title)}</h1>
-    <p>${t.text(explanation)}</p>
+    <p>${new SafeHtml(htmlMessage(t, explanation, values))}</p>
   </div>`;
   return { status, body: layout(t, { title: t.text(title), main }) };
 }
@@ -229,6 +293,7 @@ function layout(t: Translator, input: { title: string; organizationName?: string
 
 function errorSummary(t: Translator, errors: ShownErrors): SafeHtml {
   const targets: Record<string, string> = {
+    decline_reason: 'decline_reason',
     typed_name: 'typed_name',
     consent: 'consent',
     document: 'document-heading',

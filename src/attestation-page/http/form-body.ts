@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { UnreadableFormError } from './page-error';
+import { PageProblem } from './page-error';
 
 /** Two short fields and two tokens; anything much larger is not our form. */
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -11,17 +11,19 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 export function readFormBody(request: Request): Promise<URLSearchParams> {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   // Read already by someone else: waiting for its end would wait forever.
-  if (request.readableEnded) return Promise.reject(new UnreadableFormError(400, 'page.problem.unreadable.title'));
+  if (request.readableEnded)
+    return Promise.reject(new PageProblem(400, 'page.problem.unreadable.title', 'page.problem.unreadable.text'));
   return new Promise((resolve, reject) => {
-    let refusal: UnreadableFormError | null =
+    let refusal: PageProblem | null =
       type === 'application/x-www-form-urlencoded'
         ? null
-        : new UnreadableFormError(415, 'page.problem.unreadable.title');
+        : new PageProblem(415, 'page.problem.unreadable.title', 'page.problem.unreadable.text');
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (!refusal && size > FORM_LIMIT_BYTES) refusal = new UnreadableFormError(413, 'page.problem.tooLarge.title');
+      if (!refusal && size > FORM_LIMIT_BYTES)
+        refusal = new PageProblem(413, 'page.problem.tooLarge.title', 'page.problem.unreadable.text');
       if (!refusal) chunks.push(chunk);
     });
     request.on('end', () => {

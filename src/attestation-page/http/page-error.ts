@@ -11,11 +11,15 @@ export class PageError extends Error {
   }
 }
 
-/** A form the attestation page cannot read (not ours, too large): a page in the reader's language. */
-export class UnreadableFormError extends Error {
+/**
+ * A refusal the attestation page answers with a page of its own in the reader's language (a form it cannot read,
+ * a page not open in this browser): its status, heading and explanation as messages.
+ */
+export class PageProblem extends Error {
   constructor(
     readonly status: number,
     readonly title: MessageKey,
+    readonly explanation: MessageKey,
   ) {
     super(title);
   }

@@ -3,6 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttestationPageContent, PageContent } from '../application/attestation-page-content';
+import type { RecipientName } from '../domain/name-match';
+
+/**
+ * The request keeps the name it was sent to; the person's first and last name split it, as long as they still
+ * make that name (a person renamed since: the request's name is the whole last name, compared as it is).
+ */
+function recipientNameOf(sentTo: string, firstName: string | null, lastName: string | null): RecipientName {
+  const current = firstName === null ? lastName : `${firstName} ${lastName}`;
+  return lastName !== null && current === sentTo ? { firstName, lastName } : { firstName: null, lastName: sentTo };
+}
 
 /** One read of the organization, document, revision and person tables, every join held to the request's organization. */
 @Injectable()
@@ -16,6 +26,7 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
     documentId: string;
     documentRevisionId: string;
     personId: string;
+    recipientName: string;
   }): Promise<PageContent> {
     const rows: {
       organization_name: string;
@@ -24,9 +35,12 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
       content_type: string;
       content_sha256: string;
       locale: string;
+      signing_frame_origins: string[];
+      first_name: string | null;
+      last_name: string | null;
     }[] = await activeManager(this.db).query(
       `SELECT o.name AS organization_name, d.name AS document_name, r.content, r.content_type, r.content_sha256,
-              coalesce(p.locale, o.default_locale) AS locale
+              coalesce(p.locale, o.default_locale) AS locale, o.signing_frame_origins, p.first_name, p.last_name
          FROM document_revisions r
          JOIN documents d ON d.id = r.document_id AND d.organization_id = r.organization_id
          JOIN organizations o ON o.id = r.organization_id
@@ -46,6 +60,8 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
         contentSha256: row.content_sha256,
       },
       locale: row.locale,
+      recipient: recipientNameOf(request.recipientName, row.first_name, row.last_name),
+      frameOrigins: row.signing_frame_origins,
     };
   }
 }
