@@ -163,7 +163,8 @@ describe("the signer's side in every language", () => {
     const form = await openForm(t, path);
     expect(form.html).toMatch(/<input[^>]*dir="auto"/);
     const signed = await submitForm(t, path, form, { typed_name: 'مرحبا\u202eevil' }).expect(200);
-    expect(signed.text).toContain('Merci, <bdi>مرحبا evil</bdi>.');
+    // The override stays inside its <bdi>: it cannot reverse the sentence around the name.
+    expect(signed.text).toContain('Merci, <bdi>مرحبا\u202eevil</bdi>.');
   });
 
   it("answers a page shown before anyone is known in the browser's language", async () => {
