@@ -53,7 +53,7 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = response.text;
       expect(html).toContain('Acme &lt;b&gt;Compliance&lt;/b&gt; &amp; Co');
-      expect(html).toContain(`<h1>${issued.document.name}</h1>`);
+      expect(html).toContain(`<h1 dir="auto">${issued.document.name}</h1>`);
       // The document's own headings sit under the page's h1 and h2.
       expect(html).toContain('<h3>Code of Conduct</h3>');
       expect(html).toContain('<p>Be <strong>kind</strong>.</p>');
@@ -140,7 +140,7 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
           userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Test/1.0',
         },
       ).expect(200);
-      expect(response.text).toContain(`You have signed “${issued.document.name}”`);
+      expect(response.text).toContain(`You have signed “<bdi>${issued.document.name}</bdi>”`);
       expect(response.text).toContain('Thank you, ada LOVELACE.');
       expect(response.text).toContain(sha256(content));
 
@@ -420,7 +420,7 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
       const html = page.text;
       expect(html).not.toMatch(/<script|<img|<i>|<b>|href="javascript:|onerror=alert\(1\)>/i);
       expect(html).toContain('Org &lt;img src=x onerror=alert(1)&gt;');
-      expect(html).toContain('<h1>Doc &lt;script&gt;alert(&quot;d&quot;)&lt;/script&gt;</h1>');
+      expect(html).toContain('<h1 dir="auto">Doc &lt;script&gt;alert(&quot;d&quot;)&lt;/script&gt;</h1>');
       expect(html).toContain('Hi &lt;/p&gt;&lt;script&gt;alert(&quot;m&quot;)&lt;/script&gt;');
       expect(html).toContain('<p>&lt;script&gt;alert("c")&lt;/script&gt;</p>');
       expect(html).toContain('<p>[click](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt;</p>');

@@ -271,7 +271,7 @@ describe("the signer's side", () => {
       const request = await issueRequest(t, tenant);
       const form = await openForm(t, request.path);
       const tooLong = await decline(request, form, 'x'.repeat(1001)).expect(422);
-      expect(tooLong.text).toContain('Your reason can be at most 1000 characters.');
+      expect(tooLong.text).toContain('Your reason can be at most 1,000 characters.');
       expect(tooLong.text).toContain('<details class="decline" open>');
       expect((await t.http.get(`/api/v1/attestation-requests/${request.requestId}`).set(tenant.auth)).body.status).toBe(
         'viewed',
