@@ -141,7 +141,7 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
         },
       ).expect(200);
       expect(response.text).toContain(`You have signed “<bdi>${issued.document.name}</bdi>”`);
-      expect(response.text).toContain('Thank you, ada LOVELACE.');
+      expect(response.text).toContain('Thank you, <bdi>ada LOVELACE</bdi>.');
       expect(response.text).toContain(sha256(content));
 
       const row = await requestRow(issued.requestId);
@@ -439,7 +439,7 @@ describe('the attestation page (GET/POST /attest/:token)', () => {
         200,
       );
       expect(signed.text).not.toMatch(/<script/i);
-      expect(signed.text).toContain('Thank you, Eve &lt;script&gt;alert(3)&lt;/script&gt;.');
+      expect(signed.text).toContain('Thank you, <bdi>Eve &lt;script&gt;alert(3)&lt;/script&gt;</bdi>.');
       expect((await attestationsOf(issued.requestId))[0].typed_name).toBe('Eve <script>alert(3)</script>');
     });
 
