@@ -112,7 +112,7 @@ function shownErrors(t: Translator, errors: FormErrors): ShownErrors {
 function declineForm(t: Translator, page: AttestationPage, form: SignatureForm, errors: ShownErrors): SafeHtml {
   const refused = errors.decline_reason !== undefined;
   const explanation = htmlMessage(t, 'page.decline.explanation', { organization: page.organizationName });
-  return html`<details class="decline"${refused ? html` open` : null}>
+  return html`<details class="decline" ${refused ? html`open` : null}>
     <summary>${t.text('page.decline.summary')}</summary>
     <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
       <h2 id="decline-heading">${t.text('page.decline.heading')}</h2>
