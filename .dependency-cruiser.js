@@ -3,7 +3,7 @@
  * layer (ports and use-cases), never through another module's infrastructure.
  */
 /** The shared ground: folders every feature stands on, which therefore know none of them. */
-const FOUNDATIONS = '^(libs/|src/(database|config|metrics|logging|health|scheduling|shutdown|redis)/)';
+const FOUNDATIONS = '^(libs/|src/(database|config|metrics|logging|health|scheduling|shutdown|redis|i18n)/)';
 
 module.exports = {
   forbidden: [
@@ -44,9 +44,9 @@ module.exports = {
     {
       name: 'foundations-know-no-feature',
       comment:
-        'The foundations (database, configuration, metrics, logging, health, scheduling, shutdown, Redis and the ' +
-        'shared libraries) serve every feature and import none: a feature registers its own records, defaults and ' +
-        'metering with them.',
+        'The foundations (database, configuration, metrics, logging, health, scheduling, shutdown, Redis, the ' +
+        "messages of the signer's languages and the shared libraries) serve every feature and import none: a " +
+        'feature registers its own records, defaults and metering with them.',
       severity: 'error',
       from: { path: FOUNDATIONS },
       to: { path: '^src/', pathNot: FOUNDATIONS },

@@ -158,6 +158,8 @@ function deliveringModules(
       settings: effective,
       announcedRequests: AttestationRequestsModule,
       consoleLinkEmails: SignInModule,
+      // The signer's copy carries the certificate, so the delivering side draws certificates too.
+      signedCopies: AttestationEvidenceModule,
     }),
     requestLifecycleModule(effective.lifecycleIntervalMs),
     // The counters' settling pass (renewals fallen due, delta rows folded) on the lifecycle's rhythm.

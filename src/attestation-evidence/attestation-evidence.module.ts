@@ -9,15 +9,20 @@ import { RequestEventHistory } from './application/request-event-history';
 import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
+import { SignedCopies } from '../notifications/application/signed-copies';
 import { EventLogHistory } from './infrastructure/event-log-history';
 import { InstallationSeal } from './infrastructure/installation-seal';
+import { SignedCopiesForDelivery } from './infrastructure/signed-copies-for-delivery';
 import { ProcessCertificateRenderer } from './infrastructure/process-certificate-renderer';
 import { TypeormEvidenceRecords } from './infrastructure/typeorm-evidence-records';
 import { TypeormEvidenceSnapshot } from './infrastructure/typeorm-evidence-snapshot';
 
 const useCases = [ShowAttestationEvidence, RenderCertificate];
 
-/** Evidence of an attestation: its record and certificate (docs/api-guide.md#evidence-of-an-attestation). */
+/**
+ * Evidence of an attestation: its record and certificate (docs/api-guide.md#evidence-of-an-attestation), and the
+ * signer's copy for the notification worker (SignedCopies).
+ */
 @Module({
   imports: [AttestationRequestsModule, EventsModule, EvidenceSigningModule],
   controllers: [AttestationEvidenceController],
@@ -27,8 +32,9 @@ const useCases = [ShowAttestationEvidence, RenderCertificate];
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },
     { provide: RequestEventHistory, useClass: EventLogHistory },
+    { provide: SignedCopies, useClass: SignedCopiesForDelivery },
     ...useCases,
   ],
-  exports: useCases,
+  exports: [...useCases, SignedCopies],
 })
 export class AttestationEvidenceModule {}

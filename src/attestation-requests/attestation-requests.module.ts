@@ -16,6 +16,7 @@ import { RenewDueAttestations } from './application/renew-due-attestations.use-c
 import { RequestIssuer } from './application/request-issuer';
 import { RequestTargets } from './application/request-targets';
 import { ResendAttestationRequest } from './application/resend-attestation-request.use-case';
+import { SignatureConfirmations } from './application/signature-confirmations';
 import { SendDueReminders } from './application/send-due-reminders.use-case';
 import { ShowAttestationRequest } from './application/show-attestation-request.use-case';
 import { AttestationRequestsController } from './http/attestation-requests.controller';
@@ -53,12 +54,14 @@ const useCases = [
     { provide: AnnouncedRequests, useClass: RequestsForDelivery },
     AttestationLinks,
     RequestIssuer,
+    SignatureConfirmations,
     ...useCases,
   ],
   exports: [
     AttestationRequestRepository,
     AttestationLinks,
     RequestIssuer,
+    SignatureConfirmations,
     RequestTargets,
     AnnouncedRequests,
     ...useCases,

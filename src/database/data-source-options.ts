@@ -31,6 +31,7 @@ import { GroupManagers1767000000000 } from './migrations/1767000000000-group-man
 import { StandingsByPerson1767000000001 } from './migrations/1767000000001-standings-by-person';
 import { ScimIdentityColumns1767100000000 } from './migrations/1767100000000-scim-identity-columns';
 import { ScimIdentityIndexes1767100000001 } from './migrations/1767100000001-scim-identity-indexes';
+import { SignerSide1767200000000 } from './migrations/1767200000000-signer-side';
 import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-locales';
 import { EvidenceSigningKeys1767400000000 } from './migrations/1767400000000-evidence-signing-keys';
 import { AttestationsWrittenOnce1767400000001 } from './migrations/1767400000001-attestations-written-once';
@@ -67,6 +68,7 @@ export const MIGRATIONS = [
   StandingsByPerson1767000000001,
   ScimIdentityColumns1767100000000,
   ScimIdentityIndexes1767100000001,
+  SignerSide1767200000000,
   SignerLocales1767300000000,
   EvidenceSigningKeys1767400000000,
   AttestationsWrittenOnce1767400000001,

@@ -4,9 +4,12 @@ import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ApiTokenRepository } from './application/api-token.repository';
 import { AuthenticateApiToken } from './application/authenticate-api-token.use-case';
 import { ChangeOrganizationBilling } from './application/change-organization-billing.use-case';
-import { ChangeOrganizationSettings } from './application/change-organization-settings.use-case';
 import { CreateApiToken } from './application/create-api-token.use-case';
 import { ChangeMember } from './application/change-member.use-case';
+import { ChangeOrganizationSettings } from './application/change-organization-settings.use-case';
+import { OrganizationSettings } from './application/organization-settings';
+import { ShowOrganizationSettings } from './application/show-organization-settings.use-case';
+import { TypeormOrganizationSettings } from './infrastructure/typeorm-organization-settings';
 import { CreateOrganization } from './application/create-organization.use-case';
 import { CreateUser } from './application/create-user.use-case';
 import { IssueApiToken } from './application/issue-api-token.use-case';
@@ -36,6 +39,7 @@ const useCases = [
   CreateOrganization,
   ChangeOrganizationBilling,
   ChangeOrganizationSettings,
+  ShowOrganizationSettings,
   CreateUser,
   JoinOrganization,
   IssueApiToken,
@@ -55,6 +59,7 @@ const useCases = [
     { provide: OrganizationRepository, useClass: TypeormOrganizationRepository },
     { provide: UserRepository, useClass: TypeormUserRepository },
     { provide: ApiTokenRepository, useClass: TypeormApiTokenRepository },
+    { provide: OrganizationSettings, useClass: TypeormOrganizationSettings },
     ...useCases,
     RateLimiter,
     AuthenticationGuard,

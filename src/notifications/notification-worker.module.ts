@@ -19,6 +19,8 @@ export interface NotificationWorkerOptions {
   announcedRequests: NonNullable<ModuleMetadata['imports']>[number];
   /** The module that exports the ConsoleLinkEmails port (the console's sign-in), named the same way. */
   consoleLinkEmails?: NonNullable<ModuleMetadata['imports']>[number];
+  /** The module that exports the SignedCopies port (the evidence, which draws certificates), named the same way. */
+  signedCopies?: NonNullable<ModuleMetadata['imports']>[number];
 }
 
 /**
@@ -35,6 +37,7 @@ export class NotificationWorkerModule {
         NotificationsModule,
         options.announcedRequests,
         ...(options.consoleLinkEmails ? [options.consoleLinkEmails] : []),
+        ...(options.signedCopies ? [options.signedCopies] : []),
       ],
       providers: [
         { provide: NOTIFICATION_WORKER_SETTINGS, useValue: effective },

@@ -76,7 +76,10 @@ export function describeApi(app: INestApplication, apiBaseUrl: string): OpenAPIO
     )
     .addSecurityRequirements('bearer')
     .addTag('Me', 'Who the token belongs to.')
-    .addTag('Organization', "The token's organization and its settings, such as its people's default language.")
+    .addTag(
+      'Organization',
+      "The token's organization and its settings: its people's default language, the origins that may frame the page.",
+    )
     .addTag('People', "The organization's people.")
     .addTag('Documents', 'Documents to attest, with where their assignees stand.')
     .addTag('Groups', 'Groups and their members; joining a group assigns its documents.')

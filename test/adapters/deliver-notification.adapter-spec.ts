@@ -133,7 +133,7 @@ describe('DeliverNotification (real adapters)', () => {
   it('leaves out closed requests, and sends nothing when none is open', async () => {
     const { deliver, mailer, issue, announce, change } = await setup();
     const [open, canceled] = [await issue('Document c1'), await issue('Document c2')];
-    await change(canceled, (r) => r.cancel(new Date()));
+    await change(canceled, (r) => r.withdraw(new Date()));
     const both = await announce([open.id, canceled.id]);
     await deliver.execute(attempt(both));
     expect(mailer.sent[0].text).toContain('Document c1');

@@ -247,7 +247,7 @@ describe('request lifecycle use-cases (real adapters)', () => {
         NotFoundError,
       );
       const canceled = await issue(ada, policy);
-      await change(canceled, (r) => r.cancel(START));
+      await change(canceled, (r) => r.withdraw(START));
       await expect(resend.execute({ requestId: canceled.id, organizationId: org })).rejects.toThrow(
         IllegalTransitionError,
       );

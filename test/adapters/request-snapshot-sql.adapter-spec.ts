@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { eventsOf } from '../../src/attestation-requests/application/request-events';
 import { requestSnapshot } from '../../src/attestation-requests/application/request-snapshot';
 import { ATTESTATION_REQUEST_STATUSES } from '../../src/attestation-requests/domain/attestation-request-status';
-import { AttestationRequest, REQUEST_SOURCES } from '../../src/attestation-requests/domain/attestation-request';
+import {
+  AttestationRequest,
+  CANCEL_REASONS,
+  REQUEST_DELIVERIES,
+  REQUEST_SOURCES,
+} from '../../src/attestation-requests/domain/attestation-request';
 import {
   issuedEventBodySql,
   requestSnapshotSql,
@@ -33,6 +38,7 @@ const aRequest = fc
     source: fc.constantFrom(...REQUEST_SOURCES),
     status: fc.constantFrom(...ATTESTATION_REQUEST_STATUSES),
     recipientMessage: orNull(text),
+    delivery: fc.constantFrom(...REQUEST_DELIVERIES),
     accessTokenHash: orNull(text),
     sentAt: orNull(time),
     lastRemindedAt: orNull(time),
@@ -40,6 +46,8 @@ const aRequest = fc
     viewedAt: orNull(time),
     attestedAt: orNull(time),
     canceledAt: orNull(time),
+    cancelReason: orNull(fc.constantFrom(...CANCEL_REASONS)),
+    declineReason: orNull(text),
     expiresAt: orNull(time),
     expiredAt: orNull(time),
     requestedByUserId: orNull(ulid),

@@ -85,7 +85,15 @@ describe('evidence of an attestation', () => {
       expect(body.attestation).toBeNull();
       expect(typesOf(body.events)).toEqual(['attestation_request.created']);
       expect(body.events).toEqual(await eventsOf(issued.requestId));
-      expect(Object.keys(body)).toEqual(['attestation_request', 'document', 'revision', 'attestation', 'events']);
+      expect(Object.keys(body)).toEqual([
+        'attestation_request',
+        'document',
+        'revision',
+        'attestation',
+        'decline',
+        'events',
+      ]);
+      expect(body.decline).toBeNull();
     });
 
     it('describes a viewed request', async () => {

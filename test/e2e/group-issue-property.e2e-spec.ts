@@ -146,7 +146,7 @@ describe('RequestIssuer: the set-based issue against the entity rules', () => {
         // One open request per pair: an older open one is canceled, as issuing does.
         const open = await requests.lockOpenRequest(organizationId, document.documentId, person.id);
         if (open) {
-          open.cancel(when());
+          open.supersede(when());
           await requests.save(open);
         }
         const request = AttestationRequest.issue({
@@ -321,7 +321,7 @@ describe('RequestIssuer: the set-based issue against the entity rules', () => {
 function moveTo(request: AttestationRequest, status: HistoryStatus, when: () => Date): void {
   if (status === 'viewed' || status === 'attested') request.markViewed(when());
   if (status === 'attested') request.markAttested(when());
-  if (status === 'canceled') request.cancel(when());
+  if (status === 'canceled') request.withdraw(when());
   if (status === 'expired') request.expire(when());
   if (status === 'bounced') request.reportDeliveryProblem('bounced', when());
 }

@@ -335,7 +335,9 @@ describe('maintained list totals and attestation counts', () => {
         return;
       case 'view':
         if (request)
-          await t.app.get(OpenAttestationPage).execute({ token: t.app.get(AttestationLinks).tokenFor(request) });
+          await t.app
+            .get(OpenAttestationPage)
+            .execute({ page: { token: t.app.get(AttestationLinks).tokenFor(request) } });
         return;
       case 'sign':
         if (request) {
@@ -345,7 +347,7 @@ describe('maintained list totals and attestation counts', () => {
             [request],
           );
           await t.app.get(SignAttestation).execute({
-            token: t.app.get(AttestationLinks).tokenFor(request),
+            page: { token: t.app.get(AttestationLinks).tokenFor(request) },
             formIsGenuine: true,
             typedName: 'Ada Person',
             consent: true,

@@ -92,8 +92,7 @@ describe('locales through the API', () => {
         id: owner.organizationId,
         name: owner.organizationName,
         default_locale: 'en',
-        created_at: expect.any(String),
-        updated_at: expect.any(String),
+        signing_frame_origins: [],
       });
       clock.advance(1000);
       const { body: after } = await t.http
@@ -101,7 +100,7 @@ describe('locales through the API', () => {
         .set(owner.auth)
         .send({ default_locale: 'nl-be' })
         .expect(200);
-      expect(after).toEqual({ ...before, default_locale: 'nl-BE', updated_at: clock.now().toISOString() });
+      expect(after).toEqual({ ...before, default_locale: 'nl-BE' });
       await t.http.get('/api/v1/organization').set(owner.auth).expect(200, after);
       await t.http.patch('/api/v1/organization').set(owner.auth).send({}).expect(200, after);
       const log = await t.http.get('/api/v1/audit-log').set(owner.auth).expect(200);

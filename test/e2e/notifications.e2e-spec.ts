@@ -81,7 +81,7 @@ describe('notification emails (BullMQ worker, real SMTP)', () => {
         expect(email.text).toContain(`- ${name}`);
       const links = new Set(email.text.match(LINK));
       expect(links.size).toBe(3);
-      expect(email.html).toContain('Acme &lt;Compliance&gt; &amp; Co asks you');
+      expect(email.html).toContain('<bdi>Acme &lt;Compliance&gt; &amp; Co</bdi> asks you');
       expect(email.html).toContain('>Privacy &lt;Policy&gt;</a>');
       expect(email.html).toContain('>Security &amp; Safety</a>');
       for (const link of links) expect(email.html).toContain(`href="${link}"`);

@@ -122,6 +122,7 @@ describe('the OpenAPI description', () => {
           'POST /attestation-requests',
           'POST /attestation-requests/{id}/cancel',
           'POST /attestation-requests/{id}/remind',
+          'POST /attestation-requests/{id}/signing-url',
           'POST /groups/{group}/people',
           'POST /people',
           'GET /webhook-endpoints',
@@ -148,6 +149,7 @@ describe('the OpenAPI description', () => {
           'GET /groups/{group}',
           'POST /groups',
           'PATCH /groups/{group}',
+          'PATCH /organization',
           'DELETE /groups/{group}',
           'GET /groups/{group}/people',
           'GET /groups/{group}/documents',
@@ -157,9 +159,8 @@ describe('the OpenAPI description', () => {
           'POST /api-tokens',
           'POST /api-tokens/{id}/revoke',
           'GET /audit-log',
-          // The organization's settings, such as its people's default language.
+          // The organization's settings: its people's default language (GET too).
           'GET /organization',
-          'PATCH /organization',
           // Group managers and the compliance exports (docs/api-resources.md).
           'GET /groups/{group}/managers',
           'PUT /groups/{group}/managers',

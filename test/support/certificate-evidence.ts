@@ -9,6 +9,7 @@ export const SHA = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852
 export function evidenceWith(
   input: {
     organizationName?: string;
+    locale?: string;
     documentName?: string;
     recipientName?: string;
     recipientEmail?: string;
@@ -38,6 +39,7 @@ export function evidenceWith(
   return {
     request,
     organizationName: input.organizationName ?? 'Acme',
+    locale: input.locale ?? 'en',
     document: { id: request.documentId, name: input.documentName ?? 'Code of conduct' },
     revision: { id: request.documentRevisionId, publishedAt: now, contentSha256: SHA },
     signature:

@@ -11,6 +11,8 @@ export interface CapturedEmail {
   messageId: string;
   text: string;
   html: string;
+  /** The parts sent as attachments (`Content-Disposition: attachment`), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -155,8 +157,17 @@ function parseMessage(raw: string): Omit<CapturedEmail, 'raw' | 'envelope'> {
     subject: headers.subject ?? '',
     messageId: headers['message-id'] ?? '',
     text: parts.find((p) => p.type === 'text/plain')?.content ?? '',
-    html: parts.find((p) => p.type === 'text/html')?.content ?? '',
+    html: parts.find((p) => p.type === 'text/html' && !p.attachment)?.content ?? '',
+    attachments: parts
+      .filter((p) => p.attachment)
+      .map((p) => ({ filename: p.attachment!.filename, contentType: p.type, content: p.attachment!.bytes })),
   };
+}
+
+interface LeafPart {
+  type: string;
+  content: string;
+  attachment?: { filename: string; bytes: Buffer };
 }
 
 function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
@@ -171,7 +182,7 @@ function splitHeaders(raw: string): { headers: Record<string, string>; body: str
   return { headers, body };
 }
 
-function leafParts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
+function leafParts(headers: Record<string, string>, body: string): LeafPart[] {
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type.startsWith('multipart/')) {
@@ -185,6 +196,15 @@ function leafParts(headers: Record<string, string>, body: string): { type: strin
         const part = splitHeaders(chunk.replace(/^\r?\n/, ''));
         return leafParts(part.headers, part.body);
       });
+  }
+  const disposition = headers['content-disposition'] ?? '';
+  if (/^attachment/i.test(disposition)) {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+    const bytes =
+      (headers['content-transfer-encoding'] ?? '').toLowerCase() === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'utf8');
+    return [{ type, content: '', attachment: { filename, bytes } }];
   }
   return [{ type, content: decodeBody(body, headers['content-transfer-encoding']) }];
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
+import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { NotAttestedError } from '../domain/not-attested.error';
 import { CertificateRenderer } from './certificate-renderer';
 import { ShowAttestationEvidence } from './show-attestation-evidence.use-case';
@@ -19,7 +20,12 @@ export class RenderCertificate {
 
   async execute(input: { organizationId: string; requestId: string }): Promise<{ requestId: string; pdf: Uint8Array }> {
     const evidence = await this.evidence.execute(input);
+    return { requestId: evidence.request.id, pdf: await this.renderFor(evidence) };
+  }
+
+  /** The certificate of evidence already read (the signer's copy reads it in its delivery's transaction). */
+  async renderFor(evidence: AttestationEvidence): Promise<Uint8Array> {
     if (evidence.request.status !== 'attested') throw new NotAttestedError();
-    return { requestId: evidence.request.id, pdf: await this.renderer.render(evidence, this.clock.now()) };
+    return this.renderer.render(evidence, this.clock.now());
   }
 }

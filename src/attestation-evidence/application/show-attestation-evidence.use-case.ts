@@ -20,11 +20,17 @@ export class ShowAttestationEvidence {
   ) {}
 
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
-    return this.snapshot.read(async () => {
-      const request = await requestNamed(this.requests, input);
-      const records = await this.records.find(request);
-      const events = await this.history.of(input.organizationId, request.id);
-      return { request, ...records, events, timeline: timelineOf(request, events) };
-    });
+    return this.snapshot.read(() => this.readInCurrentTransaction(input));
+  }
+
+  /**
+   * The same evidence, read in the transaction already open (the worker's delivery of the signer's copy, which
+   * holds its outbox row's lock; an attested request's evidence no longer changes).
+   */
+  async readInCurrentTransaction(input: { organizationId: string; requestId: string }): Promise<AttestationEvidence> {
+    const request = await requestNamed(this.requests, input);
+    const records = await this.records.find(request);
+    const events = await this.history.of(input.organizationId, request.id);
+    return { request, ...records, events, timeline: timelineOf(request, events) };
   }
 }

@@ -39,6 +39,8 @@ export interface EvidenceEvent {
 export interface AttestationEvidence {
   request: AttestationRequest;
   organizationName: string;
+  /** The signer's language (their `locale`, else the organization's default): the certificate's. */
+  locale: string;
   document: EvidenceDocument;
   revision: EvidenceRevision;
   /** Null until the request is signed. */

@@ -28,7 +28,7 @@ export class AttestationEvidenceController {
     summary: 'Evidence of an attestation',
     description:
       'The request, its document and revision (with the SHA-256 fingerprint the attestation page shows), and, once ' +
-      'signed, the audit entry: typed name, whether it resembles the recipient’s name, time, IP address, user ' +
+      'signed, the audit entry: typed name, whether it matches the recipient’s name, time, IP address, user ' +
       'agent and the fingerprint of the text shown. Read from one consistent snapshot. Any status. With ' +
       '`Accept: application/jose`, the same record as a compact JWS (EdDSA), verifiable with the keys at ' +
       '`/.well-known/jwks.json` alone.',

@@ -24,6 +24,10 @@ export function presentAttestationEvidence(evidence: AttestationEvidence) {
             user_agent: signature.userAgent,
             content_sha256: signature.contentSha256,
           },
+    decline:
+      evidence.request.cancelReason === 'declined'
+        ? { reason: evidence.request.declineReason, declined_at: isoTimestamp(evidence.request.canceledAt!) }
+        : null,
     events: evidence.events,
   };
 }

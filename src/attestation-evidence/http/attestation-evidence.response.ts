@@ -42,8 +42,9 @@ export class EvidenceAttestationResponse {
 
   @ApiProperty({
     description:
-      "Whether the typed name resembles the recipient's name (word by word, ignoring case, accents, punctuation " +
-      'and order). A name that does not is accepted and flagged false.',
+      "Whether the typed name is the recipient's first and last name, in either order (also `last, first`), " +
+      'ignoring case, accents, punctuation and spacing. Anything else (a middle name, initials, any word more) is ' +
+      'accepted and flagged false.',
   })
   name_matches_recipient!: boolean;
 
@@ -73,8 +74,23 @@ export class EvidenceAttestationResponse {
   content_sha256!: string;
 }
 
+@ResponseSchema('EvidenceDecline', 'The recipient declined the request on its page.')
+export class EvidenceDeclineResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    maxLength: 1000,
+    description: "The recipient's own words, as they gave them (trimmed); null when they gave none.",
+    example: 'I have left the company.',
+  })
+  reason!: string | null;
+
+  @ApiDateTime('When the recipient declined; equals the request’s `canceled_at`.')
+  declined_at!: string;
+}
+
 @ResponseSchema('AttestationEvidence', 'What an auditor files to prove who signed which text, when and from where.')
-@ApiExtraModels(EvidenceAttestationResponse)
+@ApiExtraModels(EvidenceAttestationResponse, EvidenceDeclineResponse)
 export class AttestationEvidenceResponse {
   @ApiProperty({ type: () => AttestationRequestResponse, description: 'The request, as the API shows it.' })
   attestation_request!: AttestationRequestResponse;
@@ -90,6 +106,12 @@ export class AttestationEvidenceResponse {
     description: 'The signature, or null while the request is not signed.',
   })
   attestation!: EvidenceAttestationResponse | null;
+
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(EvidenceDeclineResponse) }, { type: 'null' }],
+    description: 'When the recipient declined (`cancel_reason` `declined`): their reason; otherwise null.',
+  })
+  decline!: EvidenceDeclineResponse | null;
 
   @ApiProperty({
     type: [EventResponse],

@@ -22,6 +22,8 @@ export interface CertificateContent {
     updatedAt: Date;
   };
   organizationName: string;
+  /** The language the certificate is written in (the signer's). */
+  locale: string;
   document: EvidenceDocument;
   revision: EvidenceRevision;
   signature: SignatureRecord | null;
@@ -42,6 +44,7 @@ export function certificateContentOf(evidence: AttestationEvidence): Certificate
       updatedAt: request.updatedAt,
     },
     organizationName: evidence.organizationName,
+    locale: evidence.locale,
     document: { ...evidence.document },
     revision: { ...evidence.revision },
     signature: evidence.signature && { ...evidence.signature },

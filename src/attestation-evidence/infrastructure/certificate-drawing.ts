@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { type MessageKey, Translator } from '../../i18n/translator';
 import type { TimelineKind } from '../domain/attestation-evidence';
 import type { CertificateContent } from './certificate-content';
 import { advanceOf, type Face, pdfFontOf, TEXT_CHAIN, type TextFace } from './certificate-fonts';
@@ -23,24 +24,14 @@ const WARN = '#9a3412';
 
 const MONO = 'Courier';
 
-const EVENT_WORDS: Record<TimelineKind, string> = {
-  created: 'Request created',
-  sent: 'Request email sent',
-  viewed: 'Opened by the recipient',
-  reminded: 'Reminder email sent',
-  attested: 'Signed with a typed name',
-  canceled: 'Request canceled',
-  expired: 'Request expired',
-  bounced: 'Email bounced',
-  failed: 'Email could not be delivered',
-  complained: 'Email reported as spam',
-};
+/** Checked by the compiler: every kind of timeline entry has its words in the messages. */
+const eventWords = (kind: TimelineKind): MessageKey => `certificate.event.${kind}`;
 
-const SOURCE_WORDS: Record<string, string> = {
-  oauth: 'Sent through the API',
-  web: 'Sent from the web application',
-  system: 'Issued by the service (group or renewal)',
-  partner_center: 'Sent from the partner center',
+const SOURCE_WORDS: Record<string, MessageKey> = {
+  oauth: 'certificate.source.oauth',
+  web: 'certificate.source.web',
+  system: 'certificate.source.system',
+  partner_center: 'certificate.source.partner_center',
 };
 
 /**
@@ -54,6 +45,7 @@ export async function drawCertificate(
   generatedAt: Date,
   seal?: CmsSealSigner,
 ): Promise<Uint8Array> {
+  const t = Translator.for(content.locale);
   const doc = new PDFDocument({
     // No default font: pdfkit would parse Helvetica's metrics for every document, and none is drawn with it.
     font: null as unknown as string,
@@ -61,11 +53,11 @@ export async function drawCertificate(
     margin: PAGE.margin,
     bufferPages: true,
     autoFirstPage: true,
-    lang: 'en',
+    lang: t.locale,
     displayTitle: true,
     info: {
-      Title: `Certificate of completion ${content.request.id}`,
-      Subject: 'Evidence of a typed-name electronic signature',
+      Title: t.text('certificate.documentTitle', { id: content.request.id }),
+      Subject: t.text('certificate.documentSubject'),
       Creator: 'Attestation service',
       CreationDate: generatedAt,
       ModDate: generatedAt,
@@ -77,7 +69,7 @@ export async function drawCertificate(
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  new CertificateDrawing(doc, content, generatedAt).draw();
+  new CertificateDrawing(doc, content, generatedAt, t).draw();
   if (seal) reserveSeal(doc, seal, generatedAt);
   doc.end();
   await ended;
@@ -95,66 +87,74 @@ class CertificateDrawing {
     private readonly doc: PDFKit.PDFDocument,
     private readonly content: CertificateContent,
     private readonly generatedAt: Date,
+    private readonly t: Translator,
   ) {}
 
   draw(): void {
     const { request, signature, revision, document } = this.content;
+    const { t } = this;
+    const time = (at: Date) => formatTime(at, t);
     this.header();
 
-    this.section('Document');
-    this.field('Organization', this.content.organizationName);
-    this.field('Document', document.name);
-    this.code('Document id', document.id);
-    this.code('Revision id', revision.id);
-    this.field('Revision published', revision.publishedAt ? formatTime(revision.publishedAt) : 'Not published');
-    this.code('SHA-256 of the text', revision.contentSha256);
+    this.section(t.text('certificate.section.document'));
+    this.field(t.text('certificate.label.organization'), this.content.organizationName);
+    this.field(t.text('certificate.label.document'), document.name);
+    this.code(t.text('certificate.label.documentId'), document.id);
+    this.code(t.text('certificate.label.revisionId'), revision.id);
+    this.field(
+      t.text('certificate.label.revisionPublished'),
+      revision.publishedAt ? time(revision.publishedAt) : t.text('certificate.value.notPublished'),
+    );
+    this.code(t.text('certificate.label.revisionSha256'), revision.contentSha256);
 
-    this.section('Recipient');
-    this.field('Name', request.recipientName);
-    this.field('Email', request.recipientEmail);
-    this.code('Person id', request.personId);
+    this.section(t.text('certificate.section.recipient'));
+    this.field(t.text('certificate.label.name'), request.recipientName);
+    this.field(t.text('certificate.label.email'), request.recipientEmail);
+    this.code(t.text('certificate.label.personId'), request.personId);
 
-    this.section('Signature');
+    this.section(t.text('certificate.section.signature'));
     if (signature) {
-      this.field('Typed name', signature.typedName, { size: 15 });
+      this.field(t.text('certificate.label.typedName'), signature.typedName, { size: 15 });
       this.field(
-        'Matches the recipient',
-        signature.nameMatchesRecipient
-          ? "Yes: the typed name resembles the recipient's name."
-          : "No: the typed name does not resemble the recipient's name; it was accepted and flagged.",
+        t.text('certificate.label.matchesRecipient'),
+        t.text(signature.nameMatchesRecipient ? 'certificate.value.matches' : 'certificate.value.doesNotMatch'),
         { color: signature.nameMatchesRecipient ? GOOD : WARN },
       );
-      this.field('Signed at', formatTime(signature.attestedAt));
-      this.field('IP address', signature.ipAddress ?? 'Not recorded');
-      this.field('User agent', signature.userAgent ?? 'Not recorded', { size: 9 });
-      this.code('SHA-256 of the text signed', signature.contentSha256);
-      const same = signature.contentSha256 === revision.contentSha256;
+      this.field(t.text('certificate.label.signedAt'), time(signature.attestedAt));
+      this.field(t.text('certificate.label.ipAddress'), signature.ipAddress ?? t.text('certificate.value.notRecorded'));
       this.field(
-        '',
-        same
-          ? 'The text shown to the signer is the published revision (the fingerprints are equal).'
-          : 'The fingerprint of the text shown differs from the revision’s.',
-        { size: 9, color: same ? GOOD : WARN },
+        t.text('certificate.label.userAgent'),
+        signature.userAgent ?? t.text('certificate.value.notRecorded'),
+        {
+          size: 9,
+        },
       );
+      this.code(t.text('certificate.label.signedSha256'), signature.contentSha256);
+      const same = signature.contentSha256 === revision.contentSha256;
+      this.field('', t.text(same ? 'certificate.value.sameText' : 'certificate.value.differentText'), {
+        size: 9,
+        color: same ? GOOD : WARN,
+      });
     } else {
-      this.field('Signed at', request.attestedAt ? formatTime(request.attestedAt) : 'Not recorded');
-      this.field('', 'The service holds no signature record (typed name, address, user agent) for this request.', {
+      this.field(
+        t.text('certificate.label.signedAt'),
+        request.attestedAt ? time(request.attestedAt) : t.text('certificate.value.notRecorded'),
+      );
+      this.field('', t.text('certificate.value.noSignatureRecord'), {
         size: 9,
         color: WARN,
       });
     }
 
-    this.section('Request');
-    this.code('Request id', request.id);
-    this.field('Source', SOURCE_WORDS[request.source] ?? request.source);
-    if (request.requestedByUserId) this.code('Requested by user', request.requestedByUserId);
+    this.section(t.text('certificate.section.request'));
+    this.code(t.text('certificate.label.requestId'), request.id);
+    const source = SOURCE_WORDS[request.source];
+    this.field(t.text('certificate.label.source'), source ? t.text(source) : request.source);
+    if (request.requestedByUserId) this.code(t.text('certificate.label.requestedBy'), request.requestedByUserId);
 
     this.timeline();
     if (this.usedFallback) {
-      this.note(
-        'Characters that the fonts of this certificate cannot draw are shown as their Unicode code points, such as ' +
-          '[U+1F600]. The evidence record of the request holds the exact text.',
-      );
+      this.note(t.text('certificate.note.fallback'));
     }
     this.footers();
   }
@@ -163,15 +163,20 @@ class CertificateDrawing {
     const doc = this.doc;
     doc.rect(0, 0, PAGE.width, 8).fill(ACCENT);
     this.y = PAGE.margin - 8;
-    this.fixed('Certificate of completion', PAGE.margin, this.y + 22, { face: 'latin-bold', size: 22, color: ACCENT });
+    this.fixed(this.t.text('certificate.title'), PAGE.margin, this.y + 22, {
+      face: 'latin-bold',
+      size: 22,
+      color: ACCENT,
+    });
     this.y += 30;
-    this.fixed('Typed-name electronic signature of a published document', PAGE.margin, this.y + 11, {
+    this.fixed(this.t.text('certificate.subtitle'), PAGE.margin, this.y + 11, {
       size: 10.5,
       color: MUTED,
     });
     this.y += 22;
     const { request, signature } = this.content;
-    const status = `Signed ${formatTime(signature?.attestedAt ?? request.attestedAt ?? request.updatedAt)}`;
+    const signedAt = signature?.attestedAt ?? request.attestedAt ?? request.updatedAt;
+    const status = this.t.text('certificate.status', { date: formatTime(signedAt, this.t) });
     doc.roundedRect(PAGE.margin, this.y, CONTENT_WIDTH, 30, 4).fill('#e8f3ec');
     doc.circle(PAGE.margin + 16, this.y + 15, 6).fill(GOOD);
     this.fixed(status, PAGE.margin + 30, this.y + 19, { face: 'latin-bold', size: 11, color: GOOD });
@@ -222,26 +227,20 @@ class CertificateDrawing {
   }
 
   private timeline(): void {
-    this.section('Timeline');
+    this.section(this.t.text('certificate.section.timeline'));
     const { source, entries } = this.content.timeline;
     for (const entry of entries) {
       this.ensure(15);
       const baseline = this.y + 10.5;
-      this.fixed(formatTime(entry.at), PAGE.margin, baseline, { size: 8.5, color: MUTED });
-      this.fixed(EVENT_WORDS[entry.kind], VALUE_X, baseline, {
+      this.fixed(formatTime(entry.at, this.t), PAGE.margin, baseline, { size: 8.5, color: MUTED });
+      this.fixed(this.t.text(eventWords(entry.kind)), VALUE_X, baseline, {
         size: 10,
         color: entry.kind === 'attested' ? GOOD : INK,
         face: entry.kind === 'attested' ? 'latin-bold' : 'latin',
       });
       this.y += 15;
     }
-    this.note(
-      source === 'events'
-        ? "From the request's event log, which records every change of the request in the same transaction as " +
-            'the change. Times are in UTC.'
-        : "Built from the request's recorded times (it was created before the service kept an event log): its " +
-            'creation, latest sending, first view, latest reminder and signature. Times are in UTC.',
-    );
+    this.note(this.t.text(source === 'events' ? 'certificate.note.events' : 'certificate.note.timestamps'));
   }
 
   /** The service's own explanation, wrapped by pdfkit (Latin only). */
@@ -266,9 +265,12 @@ class CertificateDrawing {
         .lineWidth(0.6)
         .strokeColor(RULE)
         .stroke();
-      const left = `Request ${this.content.request.id} · generated ${formatTime(this.generatedAt)}`;
+      const left = this.t.text('certificate.footer', {
+        id: this.content.request.id,
+        date: formatTime(this.generatedAt, this.t),
+      });
       this.fixed(left, PAGE.margin, y, { size: 8, color: MUTED });
-      const page = `Page ${index - range.start + 1} of ${range.count}`;
+      const page = this.t.text('certificate.page', { page: index - range.start + 1, count: range.count });
       this.use('latin').fontSize(8);
       const width = doc.widthOfString(page);
       this.fixed(page, PAGE.margin + CONTENT_WIDTH - width, y, { size: 8, color: MUTED });
@@ -292,7 +294,7 @@ class CertificateDrawing {
     if (this.y + height <= BOTTOM) return;
     this.doc.addPage({ size: 'A4', margin: PAGE.margin });
     this.doc.rect(0, 0, PAGE.width, 8).fill(ACCENT);
-    this.fixed('Certificate of completion, continued', PAGE.margin, PAGE.margin, {
+    this.fixed(this.t.text('certificate.continued'), PAGE.margin, PAGE.margin, {
       face: 'latin-bold',
       size: 10,
       color: ACCENT,
@@ -345,12 +347,7 @@ function measured(face: Face, text: string, size: number, whole: boolean): { tex
   return { textWidth: advanceOf(face, text, whole) * size, wordCount: 1 };
 }
 
-/** `23 Nov 2026, 10:15:30 UTC`: unambiguous in every locale. */
-export function formatTime(at: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}, ` +
-    `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())} UTC`
-  );
+/** `23 Nov 2026, 10:15:30 UTC` in English: the day, month and seconds in the certificate's language, always UTC. */
+export function formatTime(at: Date, t: Translator = Translator.for('en')): string {
+  return t.time(at, 'stamp');
 }

@@ -153,7 +153,10 @@ class RenderingProcess {
       execArgv: [
         `--max-old-space-size=${options.maxOldGenerationSizeMb}`,
         `--max-semi-space-size=${options.maxSemiSpaceSizeMb}`,
-        ...(entry.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : []),
+        // The source imports the kernel by its `@lib/*` alias, which the build rewrites and tsconfig-paths maps.
+        ...(entry.endsWith('.ts')
+          ? ['--require', 'ts-node/register/transpile-only', '--require', 'tsconfig-paths/register']
+          : []),
       ],
       // Dates and the PDF's bytes as they are (structured clone), not through JSON.
       serialization: 'advanced',

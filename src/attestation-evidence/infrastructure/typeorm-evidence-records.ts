@@ -6,6 +6,7 @@ import { EvidenceRecords, RecordsOfRequest } from '../application/evidence-recor
 
 interface Row {
   organization_name: string;
+  locale: string;
   document_id: string;
   document_name: string;
   revision_id: string;
@@ -19,7 +20,7 @@ interface Row {
   signed_sha256: string | null;
 }
 
-/** One statement over the organization, document, revision and audit tables, each held to the request's organization. */
+/** One statement over the organization, document, revision, person and audit tables, each held to the request's organization. */
 @Injectable()
 export class TypeormEvidenceRecords extends EvidenceRecords {
   constructor(@InjectDataSource() private readonly db: DataSource) {
@@ -31,9 +32,10 @@ export class TypeormEvidenceRecords extends EvidenceRecords {
     organizationId: string;
     documentId: string;
     documentRevisionId: string;
+    personId: string;
   }): Promise<RecordsOfRequest> {
     const rows: Row[] = await activeManager(this.db).query(
-      `SELECT o.name AS organization_name, d.id AS document_id, d.name AS document_name,
+      `SELECT o.name AS organization_name, coalesce(p.locale, o.default_locale) AS locale, d.id AS document_id, d.name AS document_name,
               r.id AS revision_id, r.published_at, r.content_sha256 AS revision_sha256,
               a.typed_name, a.name_matches_recipient, a.attested_at, a.ip_address, a.user_agent,
               a.content_sha256 AS signed_sha256
@@ -41,14 +43,16 @@ export class TypeormEvidenceRecords extends EvidenceRecords {
          JOIN documents d ON d.id = r.document_id AND d.organization_id = r.organization_id
          JOIN organizations o ON o.id = r.organization_id
          LEFT JOIN attestations a ON a.attestation_request_id = $4 AND a.organization_id = r.organization_id
+         LEFT JOIN people p ON p.id = $5 AND p.organization_id = r.organization_id
         WHERE r.id = $1 AND r.document_id = $2 AND r.organization_id = $3`,
-      [request.documentRevisionId, request.documentId, request.organizationId, request.id],
+      [request.documentRevisionId, request.documentId, request.organizationId, request.id, request.personId],
     );
     const [row] = rows;
     // The foreign keys make a request without its revision impossible.
     if (!row) throw new Error(`revision ${request.documentRevisionId} of request ${request.id} is missing`);
     return {
       organizationName: row.organization_name,
+      locale: row.locale,
       document: { id: row.document_id, name: row.document_name },
       revision: { id: row.revision_id, publishedAt: row.published_at, contentSha256: row.revision_sha256.trim() },
       signature:

@@ -5,7 +5,8 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { pageStateOf } from '../domain/page-state';
 import { AttestationPageContent } from './attestation-page-content';
 import type { AttestationPage } from './attestation-page';
-import { expireIfOverdue, lockRequestOfPage } from './page-request';
+import { expireIfOverdue, lockRequestOfPage, PageKey } from './page-request';
+import { SigningLinks } from './signing-links';
 
 /**
  * The recipient opens the link in their email. The first open of a sent request marks it `viewed`; a request past
@@ -17,14 +18,15 @@ export class OpenAttestationPage {
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: AttestationRequestRepository,
     private readonly content: AttestationPageContent,
+    private readonly links: SigningLinks,
     private readonly clock: Clock,
   ) {}
 
   /** `recordView` is false for a HEAD request: link checkers and mail scanners do not count as the recipient. */
-  async execute(input: { token: string; recordView?: boolean }): Promise<AttestationPage> {
+  async execute(input: { page: PageKey; recordView?: boolean }): Promise<AttestationPage> {
     return this.unitOfWork.run(async () => {
-      const request = await lockRequestOfPage(this.requests, input.token);
       const now = this.clock.now();
+      const request = await lockRequestOfPage(this.requests, this.links, input.page, now);
       const state = pageStateOf(request, now);
       if (state === 'open' && request.status === 'sent' && input.recordView !== false) {
         request.markViewed(now);

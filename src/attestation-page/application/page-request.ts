@@ -3,14 +3,30 @@ import type { AttestationRequestRepository } from '../../attestation-requests/ap
 import { hashAttestationToken } from '../../attestation-requests/domain/attestation-link';
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import { isWellFormedPageToken, PageState } from '../domain/page-state';
+import type { SigningLinks } from './signing-links';
 
-/** The request a page token opens, locked until the transaction ends; NotFoundError for any other token. */
+/**
+ * How a page names its request: the secret token of the email's link, or the session a signing URL opened in
+ * this browser (its link's id, the session cookie already checked at the edge).
+ */
+export type PageKey = { token: string } | { sessionOf: string };
+
+/** The request a page opens, locked until the transaction ends; NotFoundError for any other key. */
 export async function lockRequestOfPage(
   requests: AttestationRequestRepository,
-  token: string,
+  links: SigningLinks,
+  key: PageKey,
+  now: Date,
 ): Promise<AttestationRequest> {
-  const request = isWellFormedPageToken(token)
-    ? await requests.lockByAccessTokenHash(hashAttestationToken(token))
+  if ('sessionOf' in key) {
+    const link = await links.findAcrossOrganizations(key.sessionOf);
+    const request =
+      link && link.sessionIsOpen(now) ? await requests.lockAcrossOrganizations(link.attestationRequestId) : null;
+    if (!request) throw new NotFoundError('This signing session has ended.');
+    return request;
+  }
+  const request = isWellFormedPageToken(key.token)
+    ? await requests.lockByAccessTokenHash(hashAttestationToken(key.token))
     : null;
   if (!request) throw new NotFoundError('This link is not valid.');
   return request;

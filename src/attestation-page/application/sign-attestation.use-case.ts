@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, FieldErrors } from '@lib/core';
+import { Clock } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
+import { SignatureConfirmations } from '../../attestation-requests/application/signature-confirmations';
 import { UnitOfWork } from '../../database/unit-of-work';
+import type { MessageKey } from '../../i18n/translator';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
 import { pageStateOf } from '../domain/page-state';
 import { AttestationLedger } from './attestation-ledger';
 import { AttestationPageContent } from './attestation-page-content';
 import type { AttestationPage } from './attestation-page';
-import { expireIfOverdue, lockRequestOfPage } from './page-request';
+import { expireIfOverdue, lockRequestOfPage, PageKey } from './page-request';
+import { SigningLinks } from './signing-links';
 
 export interface SignAttestationInput {
-  token: string;
+  page: PageKey;
   /** The page's form passed its forgery check (decided at the edge, where the cookie is). */
   formIsGenuine: boolean;
   typedName: string;
@@ -21,11 +24,14 @@ export interface SignAttestationInput {
   userAgent: string | null;
 }
 
+/** What is wrong with a submitted form, per field, as messages the page shows in the signer's language. */
+export type FormErrors = Partial<Record<'typed_name' | 'consent' | 'document' | 'decline_reason', MessageKey[]>>;
+
 export type SignOutcome =
   /** Signed now; the request is `attested`. */
   | { outcome: 'signed'; page: AttestationPage; attestation: Attestation }
   /** Nothing changed: the name or the consent is missing, or the text shown is not the request's. */
-  | { outcome: 'invalid'; page: AttestationPage; errors: FieldErrors; typedName: string }
+  | { outcome: 'invalid'; page: AttestationPage; errors: FormErrors; typedName: string }
   /** Nothing changed: the form did not come from this request's page. */
   | { outcome: 'forged'; page: AttestationPage }
   /** Nothing changed: the request is no longer open (already signed, canceled, expired, on hold). */
@@ -34,7 +40,8 @@ export type SignOutcome =
 /**
  * The recipient submits the form with their typed name. On the locked request: a request no longer open changes
  * nothing (a replayed or double submission answers `closed`), a forged or incomplete form changes nothing, and
- * otherwise the request becomes `attested` and the audit entry is written, in one transaction.
+ * otherwise the request becomes `attested`, the audit entry and the confirmation email are written, in one
+ * transaction.
  */
 @Injectable()
 export class SignAttestation {
@@ -43,13 +50,15 @@ export class SignAttestation {
     private readonly requests: AttestationRequestRepository,
     private readonly content: AttestationPageContent,
     private readonly ledger: AttestationLedger,
+    private readonly links: SigningLinks,
+    private readonly confirmations: SignatureConfirmations,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: SignAttestationInput): Promise<SignOutcome> {
     return this.unitOfWork.run(async () => {
-      const request = await lockRequestOfPage(this.requests, input.token);
       const now = this.clock.now();
+      const request = await lockRequestOfPage(this.requests, this.links, input.page, now);
       const state = pageStateOf(request, now);
       await expireIfOverdue(this.requests, request, state, now);
       const page: AttestationPage = { state, request, ...(await this.content.find(request)) };
@@ -68,7 +77,7 @@ export class SignAttestation {
         organizationId: request.organizationId,
         attestationRequestId: request.id,
         documentRevisionId: request.documentRevisionId,
-        recipientName: request.recipientName,
+        recipient: page.recipient,
         typedName,
         contentSha256: page.revision.contentSha256,
         ipAddress: input.ipAddress,
@@ -76,23 +85,19 @@ export class SignAttestation {
         now,
       });
       await this.ledger.add(attestation);
+      // The signer's copy, certificate attached, leaves through the outbox once this commits.
+      await this.confirmations.confirm(request, now);
       return { outcome: 'signed', page: { ...page, state: 'attested' }, attestation };
     });
   }
 }
 
-function formErrors(typedName: string, input: SignAttestationInput, revisionSha256: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (typedName === '') errors.typed_name = ['Type your full name to sign.'];
-  else if (typedName.length > TYPED_NAME_MAX_LENGTH) {
-    errors.typed_name = [`Your name can be at most ${TYPED_NAME_MAX_LENGTH} characters.`];
-  }
-  if (!input.consent) {
-    errors.consent = ['Tick the box to confirm that you have read the document and agree to sign it.'];
-  }
+function formErrors(typedName: string, input: SignAttestationInput, revisionSha256: string): FormErrors {
+  const errors: FormErrors = {};
+  if (typedName === '') errors.typed_name = ['page.form.typedNameRequired'];
+  else if (typedName.length > TYPED_NAME_MAX_LENGTH) errors.typed_name = ['page.form.typedNameTooLong'];
+  if (!input.consent) errors.consent = ['page.form.consentRequired'];
   // The revision of a request never changes, so this only fails for a tampered form; say so plainly anyway.
-  if (input.shownContentSha256 !== revisionSha256) {
-    errors.document = ['The document on this page is not the one to sign. Reload the page and sign again.'];
-  }
+  if (input.shownContentSha256 !== revisionSha256) errors.document = ['page.form.documentChanged'];
   return errors;
 }

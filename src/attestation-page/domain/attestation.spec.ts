@@ -6,7 +6,7 @@ const record = (input: Partial<Parameters<typeof Attestation.record>[0]> = {}) =
     organizationId: 'o',
     attestationRequestId: 'r',
     documentRevisionId: 'rev',
-    recipientName: 'Ada Lovelace',
+    recipient: { firstName: 'Ada', lastName: 'Lovelace' },
     typedName: 'Ada Lovelace',
     contentSha256: 'a'.repeat(64),
     ipAddress: '203.0.113.9',
@@ -33,7 +33,7 @@ describe('Attestation.record', () => {
     expect(attestation.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
   });
 
-  it("accepts a name that does not resemble the recipient's, and flags it", () => {
+  it("accepts a name that does not match the recipient's, and flags it", () => {
     expect(record({ typedName: 'Mallory' }).nameMatchesRecipient).toBe(false);
   });
 

@@ -1,12 +1,12 @@
 import { newId } from '@lib/core';
-import { resemblesName } from './name-resemblance';
+import { nameMatchesRecipient, RecipientName } from './name-match';
 
 /** The longest name a recipient may type (the audit column holds 511). */
 export const TYPED_NAME_MAX_LENGTH = 255;
 
 /**
  * The audit entry of a typed-name signature: who typed what, when, from where, and a SHA-256 of the exact
- * revision text they were shown. A name that does not resemble the recipient's is accepted and flagged.
+ * revision text they were shown. A name that does not match the recipient's is accepted and flagged.
  */
 export class Attestation {
   constructor(
@@ -26,7 +26,7 @@ export class Attestation {
     organizationId: string;
     attestationRequestId: string;
     documentRevisionId: string;
-    recipientName: string;
+    recipient: RecipientName;
     typedName: string;
     contentSha256: string;
     ipAddress: string | null;
@@ -39,7 +39,7 @@ export class Attestation {
       input.attestationRequestId,
       input.documentRevisionId,
       input.typedName,
-      resemblesName(input.typedName, input.recipientName),
+      nameMatchesRecipient(input.typedName, input.recipient),
       input.contentSha256,
       input.ipAddress?.slice(0, 64) ?? null,
       input.userAgent?.slice(0, 1024) ?? null,

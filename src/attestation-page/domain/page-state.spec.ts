@@ -18,7 +18,7 @@ describe('pageStateOf', () => {
     attested.markViewed(NOW);
     attested.markAttested(NOW);
     const canceled = issue();
-    canceled.cancel(NOW);
+    canceled.supersede(NOW);
     const expired = issue();
     expired.expire(NOW);
     const bounced = issue();

@@ -1,10 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { NotFoundError } from '@lib/core';
 import { ApiException, isInfrastructureOutage } from '@lib/http';
+import { Translator } from '../../i18n/translator';
 import { problemPage, RenderedPage } from './attestation-page.views';
 import { sendPage } from './page-headers';
-import { PageError } from './page-error';
+import { PageProblem } from './page-error';
 
 /**
  * Failures on the attestation page are answered as pages, not as the API's JSON: a person reads them. Nothing
@@ -17,34 +18,29 @@ export class AttestationPageFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    const page = this.pageFor(exception, response);
+    // Nobody is known yet (an unknown link, a refused form): the browser's languages choose.
+    const t = Translator.negotiate(host.switchToHttp().getRequest<Request>().headers['accept-language']);
+    const page = this.pageFor(t, exception, response);
     sendPage(response, page.status, page.body);
   }
 
-  private pageFor(exception: unknown, response: Response): RenderedPage {
+  private pageFor(t: Translator, exception: unknown, response: Response): RenderedPage {
     if (exception instanceof NotFoundError) {
-      return problemPage(
-        404,
-        'This link is not valid',
-        'Check that you opened the whole link from your email. If it still does not work, ask whoever sent it ' +
-          'for a new one.',
-      );
+      return problemPage(t, 404, 'page.problem.notFound.title', 'page.problem.notFound.text');
     }
-    if (exception instanceof PageError) return problemPage(exception.status, exception.title, exception.explanation);
+    if (exception instanceof PageProblem) {
+      return problemPage(t, exception.status, exception.title, exception.explanation);
+    }
     if (exception instanceof ApiException && exception.getStatus() === 429) {
       for (const [name, value] of Object.entries(exception.headers)) response.setHeader(name, value);
-      return problemPage(429, 'Too many attempts', 'Wait a minute, then try again.');
+      return problemPage(t, 429, 'page.problem.tooMany.title', 'page.problem.tooMany.text');
     }
     if (exception instanceof HttpException && exception.getStatus() < 500) {
-      return problemPage(exception.getStatus(), 'This page cannot be shown', 'Check the link in your email.');
+      return problemPage(t, exception.getStatus(), 'page.problem.cannotShow.title', 'page.problem.cannotShow.text');
     }
     const outage = isInfrastructureOutage(exception);
     if (outage) response.setHeader('Retry-After', '5');
     else this.logger.error({ err: exception }, 'attestation page failed');
-    return problemPage(
-      outage ? 503 : 500,
-      'Sorry, something went wrong',
-      'Nothing was signed. Try again in a few minutes.',
-    );
+    return problemPage(t, outage ? 503 : 500, 'page.problem.failed.title', 'page.problem.failed.text');
   }
 }

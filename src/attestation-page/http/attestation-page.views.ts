@@ -1,10 +1,15 @@
-import type { FieldErrors } from '@lib/core';
+import { type HtmlValue, htmlMessage } from '../../i18n/html-message';
+import { type MessageKey, Translator } from '../../i18n/translator';
 import type { AttestationPage } from '../application/attestation-page';
+import type { FormErrors } from '../application/sign-attestation.use-case';
 import type { Attestation } from '../domain/attestation';
 import { TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
+import { DECLINE_REASON_MAX_LENGTH } from '../../attestation-requests/domain/attestation-request';
 import { renderDocumentContent } from './document-content';
 import { html, SafeHtml } from './html';
 import { PAGE_CSS } from './page-style';
+
+type ShownErrors = Record<string, string[]>;
 
 /** A rendered page and the HTTP status it is answered with. */
 export interface RenderedPage {
@@ -15,45 +20,52 @@ export interface RenderedPage {
 export interface SignatureForm {
   /** The hidden anti-forgery field (see FormProtection). */
   formToken: string;
+  /** Where the page is (its forms post there, and to its `/decline`). */
+  pagePath: string;
   typedName?: string;
-  errors?: FieldErrors;
+  /** A reason for declining that was refused, shown again. */
+  declineReason?: string;
+  errors?: FormErrors;
 }
 
 /** The document and the signature form; with the errors of a rejected submission (422) when there are any. */
 export function openPage(page: AttestationPage, form: SignatureForm): RenderedPage {
   const { organizationName, documentName, request, revision } = page;
-  const errors = form.errors ?? {};
+  const t = Translator.for(page.locale);
+  const say = (key: MessageKey, values?: Record<string, HtmlValue>) => new SafeHtml(htmlMessage(t, key, values));
+  const errors = shownErrors(t, form.errors ?? {});
   const hasErrors = Object.keys(errors).length > 0;
-  const main = html` <h1>${documentName}</h1>
-    <p class="lede">${organizationName} asks you to read this document and sign it by typing your full name.</p>
+  const main = html` <h1 dir="auto">${documentName}</h1>
+    <p class="lede">${say('page.open.lede', { organization: organizationName })}</p>
     ${
       request.recipientMessage?.trim()
         ? html`<section class="message" aria-labelledby="message-heading">
-            <h2 id="message-heading">Message from ${organizationName}</h2>
-            <p>${request.recipientMessage}</p>
+            <h2 id="message-heading">${say('page.open.messageHeading', { organization: organizationName })}</h2>
+            <p dir="auto">${request.recipientMessage}</p>
           </section>`
         : null
     }
     <section aria-labelledby="document-heading">
-      <h2 id="document-heading">The document</h2>
-      <div class="document">${renderDocumentContent(revision)}</div>
-      <p class="fingerprint">Fingerprint of this text (SHA-256): <code>${revision.contentSha256}</code></p>
+      <h2 id="document-heading">${t.text('page.open.documentHeading')}</h2>
+      <div class="document" dir="auto">${renderDocumentContent(revision)}</div>
+      <p class="fingerprint">${t.text('page.open.fingerprint')} <code>${revision.contentSha256}</code></p>
     </section>
-    <form class="sign" method="post" novalidate aria-labelledby="sign-heading">
-      <h2 id="sign-heading">Sign the document</h2>
-      ${hasErrors ? errorSummary(errors) : null}
+    <form class="sign" method="post" action="${form.pagePath}" novalidate aria-labelledby="sign-heading">
+      <h2 id="sign-heading">${t.text('page.open.signHeading')}</h2>
+      ${hasErrors ? errorSummary(t, errors) : null}
       <input type="hidden" name="_form" value="${form.formToken}" />
       <input type="hidden" name="content_sha256" value="${revision.contentSha256}" />
       <div class="field${errors.typed_name ? ' field-error' : ''}">
-        <label for="typed_name">Your full name</label>
-        <p class="hint" id="typed_name-hint">Typing your name here is your electronic signature.</p>
-        ${fieldError('typed_name', errors)}
+        <label for="typed_name">${t.text('page.open.nameLabel')}</label>
+        <p class="hint" id="typed_name-hint">${t.text('page.open.nameHint')}</p>
+        ${fieldError(t, 'typed_name', errors)}
         <input
           type="text"
           id="typed_name"
           name="typed_name"
           autocomplete="name"
           spellcheck="false"
+          dir="auto"
           maxlength="${TYPED_NAME_MAX_LENGTH}"
           value="${form.typedName ?? ''}"
           aria-describedby="typed_name-hint${errors.typed_name ? ' typed_name-error' : ''}"
@@ -61,7 +73,7 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
         />
       </div>
       <div class="field${errors.consent ? ' field-error' : ''}">
-        ${fieldError('consent', errors)}
+        ${fieldError(t, 'consent', errors)}
         <div class="consent">
           <input
             type="checkbox"
@@ -70,48 +82,117 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
             value="yes"
             ${errors.consent ? html` aria-describedby="consent-error"` : null}${invalid('consent', errors)}
           />
-          <label for="consent">${consentStatement(documentName)}</label>
+          <label for="consent">${say('page.open.consent', { document: documentName })}</label>
         </div>
       </div>
-      <button type="submit">Sign the document</button>
-    </form>`;
+      <p class="notice" id="recording-notice">${t.text('page.notice.recording')}</p>
+      <button type="submit" aria-describedby="recording-notice">${t.text('page.open.signButton')}</button>
+    </form>
+    ${declineForm(t, page, form, errors)}`;
+  const title = t.text('page.open.title', { document: documentName });
   return {
     status: hasErrors ? 422 : 200,
-    body: layout({ title: `${hasErrors ? 'Error: ' : ''}Sign “${documentName}”`, organizationName, main }),
+    body: layout(t, { title: hasErrors ? t.text('page.errorTitle', { title }) : title, organizationName, main }),
   };
 }
 
-function consentStatement(documentName: string): SafeHtml {
-  return html`I have read “${documentName}” and I agree that typing my name above is my electronic signature of it.`;
+/** The form's errors in the signer's language. */
+function shownErrors(t: Translator, errors: FormErrors): ShownErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, keys]) => [
+      field,
+      (keys ?? []).map((key) =>
+        t.text(key, { max: field === 'decline_reason' ? DECLINE_REASON_MAX_LENGTH : TYPED_NAME_MAX_LENGTH }),
+      ),
+    ]),
+  );
+}
+
+/** Saying no: folded away under the signature form, open again when its reason was refused. */
+function declineForm(t: Translator, page: AttestationPage, form: SignatureForm, errors: ShownErrors): SafeHtml {
+  const refused = errors.decline_reason !== undefined;
+  const explanation = htmlMessage(t, 'page.decline.explanation', { organization: page.organizationName });
+  return html`<details class="decline" ${refused ? html`open` : null}>
+    <summary>${t.text('page.decline.summary')}</summary>
+    <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
+      <h2 id="decline-heading">${t.text('page.decline.heading')}</h2>
+      <p>${new SafeHtml(explanation)}</p>
+      <input type="hidden" name="_form" value="${form.formToken}" />
+      <div class="field${refused ? ' field-error' : ''}">
+        <label for="decline_reason">${t.text('page.decline.reasonLabel')}</label>
+        <p class="hint" id="decline_reason-hint">
+          ${t.text('page.decline.reasonHint', { max: DECLINE_REASON_MAX_LENGTH })}
+        </p>
+        ${fieldError(t, 'decline_reason', errors)}
+        <textarea
+          id="decline_reason"
+          name="decline_reason"
+          rows="4"
+          dir="auto"
+          maxlength="${DECLINE_REASON_MAX_LENGTH}"
+          aria-describedby="decline_reason-hint${refused ? ' decline_reason-error' : ''}"
+          ${invalid('decline_reason', errors)}
+        >
+${form.declineReason ?? ''}</textarea>
+      </div>
+      <button type="submit" class="secondary">${t.text('page.decline.button')}</button>
+    </form>
+  </details>`;
+}
+
+/** The confirmation right after declining. */
+export function declinedPage(page: AttestationPage): RenderedPage {
+  const t = Translator.for(page.locale);
+  const names = { organization: page.organizationName, document: page.documentName };
+  const main = html`<div class="panel closed">
+    <h1>${new SafeHtml(htmlMessage(t, 'page.declined.title', names))}</h1>
+    <p>${new SafeHtml(htmlMessage(t, 'page.declined.text', names))}</p>
+  </div>`;
+  return {
+    status: 200,
+    body: layout(t, { title: t.text('page.declined.title', names), organizationName: page.organizationName, main }),
+  };
 }
 
 /** The confirmation right after signing. */
 export function signedPage(page: AttestationPage, attestation: Attestation): RenderedPage {
+  const t = Translator.for(page.locale);
+  const say = (key: MessageKey, values?: Record<string, HtmlValue>) => new SafeHtml(htmlMessage(t, key, values));
   const main = html` <div class="panel done">
-    <h1>You have signed “${page.documentName}”</h1>
+    <h1>${say('page.signed.heading', { document: page.documentName })}</h1>
     <p>
-      Thank you, ${attestation.typedName}. Your signature was recorded for ${page.organizationName} on
-      ${when(attestation.attestedAt)}.
+      ${say('page.signed.thanks', {
+        name: attestation.typedName,
+        organization: page.organizationName,
+        date: when(t, attestation.attestedAt),
+      })}
     </p>
-    <p class="fingerprint">Fingerprint of the text you signed (SHA-256): <code>${attestation.contentSha256}</code></p>
-    <p>There is nothing more to do. You can close this page.</p>
+    <p class="fingerprint">${t.text('page.signed.fingerprint')} <code>${attestation.contentSha256}</code></p>
+    <p>${t.text('page.signed.done')}</p>
   </div>`;
   return {
     status: 200,
-    body: layout({ title: `Signed “${page.documentName}”`, organizationName: page.organizationName, main }),
+    body: layout(t, {
+      title: t.text('page.signed.title', { document: page.documentName }),
+      organizationName: page.organizationName,
+      main,
+    }),
   };
 }
 
 /** A request that can no longer be signed: never the form. */
 export function closedPage(page: AttestationPage): RenderedPage {
   const { organizationName, documentName, request } = page;
-  const closed = (status: number, title: string, text: SafeHtml, done = false): RenderedPage => ({
+  const t = Translator.for(page.locale);
+  const say = (key: MessageKey, values?: Record<string, HtmlValue>) => new SafeHtml(htmlMessage(t, key, values));
+  const names = { organization: organizationName, document: documentName };
+  const closed = (status: number, title: MessageKey, text: SafeHtml, done = false): RenderedPage => ({
     status,
-    body: layout({
-      title,
+    body: layout(t, {
+      title: t.text(title, names),
       organizationName,
       main: html`<div class="panel ${done ? 'done' : 'closed'}">
-        <h1>${title}</h1>
+        <h1>${say(title, names)}</h1>
         ${text}
       </div>`,
     }),
@@ -120,70 +201,77 @@ export function closedPage(page: AttestationPage): RenderedPage {
     case 'attested':
       return closed(
         200,
-        `You have already signed “${documentName}”`,
-        html`<p>Your signature was recorded on ${when(request.attestedAt!)}. There is nothing more to do.</p>`,
+        'page.attested.title',
+        html`<p>${say('page.attested.text', { date: when(t, request.attestedAt!) })}</p>`,
         true,
       );
     case 'canceled':
+      if (request.cancelReason === 'declined') {
+        return closed(410, 'page.alreadyDeclined.title', html`<p>${say('page.alreadyDeclined.text', names)}</p>`);
+      }
       return closed(
         410,
-        'This request was canceled',
-        html`<p>${organizationName} canceled its request to sign “${documentName}”, so there is nothing to sign.</p>
-          <p>If you think this is a mistake, contact ${organizationName}.</p>`,
+        'page.canceled.title',
+        html`<p>${say('page.canceled.text', names)}</p>
+          <p>${say('page.canceled.contact', names)}</p>`,
       );
     case 'expired':
       return closed(
         410,
-        'This request has expired',
-        html`<p>The request to sign “${documentName}” expired on ${when((request.expiredAt ?? request.expiresAt)!)}.</p>
-          <p>If you still need to sign it, ask ${organizationName} to send you a new request.</p>`,
+        'page.expired.title',
+        html`<p>${say('page.expired.text', { ...names, date: when(t, (request.expiredAt ?? request.expiresAt)!) })}</p>
+          <p>${say('page.expired.contact', names)}</p>`,
       );
     case 'open':
       throw new Error('an open request shows the form, not a closed page');
     case 'on_hold':
       return closed(
         409,
-        'This request is on hold',
-        html`<p>
-            The latest email from ${organizationName} about “${documentName}” could not be delivered to you, so this
-            request is paused.
-          </p>
-          <p>Ask ${organizationName} to send it again; you can sign once it has been sent.</p>`,
+        'page.onHold.title',
+        html`<p>${say('page.onHold.text', names)}</p>
+          <p>${say('page.onHold.contact', names)}</p>`,
       );
   }
 }
 
 /** The form did not come from this page in this browser (see FormProtection). */
 export function forgedFormPage(page: AttestationPage): RenderedPage {
+  const t = Translator.for(page.locale);
+  const again = htmlMessage(t, 'page.forged.again', {
+    link: (chunks) => ({ html: `<a href="">${chunks.map((c) => (typeof c === 'string' ? c : c.html)).join('')}</a>` }),
+  });
   const main = html` <div class="panel closed">
-    <h1>This form has expired</h1>
-    <p>
-      Nothing was signed. For your security, the signature form only works when it was opened from its own page in this
-      browser.
-    </p>
-    <p><a href="">Open the page again</a> and sign from there.</p>
+    <h1>${t.text('page.forged.title')}</h1>
+    <p>${t.text('page.forged.text')}</p>
+    <p>${new SafeHtml(again)}</p>
   </div>`;
   return {
     status: 403,
-    body: layout({ title: 'This form has expired', organizationName: page.organizationName, main }),
+    body: layout(t, { title: t.text('page.forged.title'), organizationName: page.organizationName, main }),
   };
 }
 
 /** A page for a failure: unknown link, too many attempts, unreadable form, server trouble. */
-export function problemPage(status: number, title: string, explanation: string): RenderedPage {
+export function problemPage(
+  t: Translator,
+  status: number,
+  title: MessageKey,
+  explanation: MessageKey,
+  values: Record<string, HtmlValue> = {},
+): RenderedPage {
   const main = html`<div class="panel closed">
-    <h1>${title}</h1>
-    <p>${explanation}</p>
+    <h1>${t.text(title)}</h1>
+    <p>${new SafeHtml(htmlMessage(t, explanation, values))}</p>
   </div>`;
-  return { status, body: layout({ title, main }) };
+  return { status, body: layout(t, { title: t.text(title), main }) };
 }
 
 /** Built outside the template, so that formatting the code can never change the text the CSP hash allows. */
 const STYLE = new SafeHtml('<style>' + PAGE_CSS + '</style>');
 
-function layout(input: { title: string; organizationName?: string; main: SafeHtml }): string {
+function layout(t: Translator, input: { title: string; organizationName?: string; main: SafeHtml }): string {
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${t.locale}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -193,27 +281,25 @@ function layout(input: { title: string; organizationName?: string; main: SafeHtm
         ${STYLE}
       </head>
       <body>
-        <a class="skip" href="#main">Skip to main content</a>
-        <header class="masthead"><p>${input.organizationName ?? 'Document signing'}</p></header>
+        <a class="skip" href="#main">${t.text('page.skipLink')}</a>
+        <header class="masthead"><p dir="auto">${input.organizationName ?? t.text('page.masthead')}</p></header>
         <main id="main">${input.main}</main>
         <footer>
-          <p>
-            Electronic signature by typed name. Your name, the time, your IP address and browser are recorded with your
-            signature.
-          </p>
+          <p>${t.text('page.footer')}</p>
         </footer>
       </body>
     </html> `.value;
 }
 
-function errorSummary(errors: FieldErrors): SafeHtml {
+function errorSummary(t: Translator, errors: ShownErrors): SafeHtml {
   const targets: Record<string, string> = {
+    decline_reason: 'decline_reason',
     typed_name: 'typed_name',
     consent: 'consent',
     document: 'document-heading',
   };
   return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
-    <h2 id="error-summary-title">There is a problem</h2>
+    <h2 id="error-summary-title">${t.text('page.open.problemHeading')}</h2>
     <ul>
       ${Object.entries(errors).map(([field, messages]) =>
         messages.map((message) => html`<li><a href="#${targets[field] ?? field}">${message}</a></li>`),
@@ -222,19 +308,20 @@ function errorSummary(errors: FieldErrors): SafeHtml {
   </div>`;
 }
 
-function fieldError(field: string, errors: FieldErrors): SafeHtml | null {
+function fieldError(t: Translator, field: string, errors: ShownErrors): SafeHtml | null {
   const message = errors[field]?.[0];
   return message
-    ? html`<p class="error" id="${field}-error"><span class="visually-hidden">Error:</span> ${message}</p>`
+    ? html`<p class="error" id="${field}-error">
+        <span class="visually-hidden">${t.text('page.open.errorPrefix')}</span> ${message}
+      </p>`
     : null;
 }
 
-function invalid(field: string, errors: FieldErrors): SafeHtml | null {
+function invalid(field: string, errors: ShownErrors): SafeHtml | null {
   return errors[field] ? html` aria-invalid="true"` : null;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
-function when(date: Date): SafeHtml {
-  return html`<time datetime="${date.toISOString()}">${DATE_FORMAT.format(date)} UTC</time>`;
+/** A time in the signer's language, with its machine-readable form. */
+function when(t: Translator, date: Date): { html: string } {
+  return { html: html`<time datetime="${date.toISOString()}">${t.time(date, 'sentence')}</time>`.value };
 }

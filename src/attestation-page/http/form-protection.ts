@@ -38,6 +38,21 @@ export class FormProtection {
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   }
 
+  /**
+   * The form token of a signing session's page: the session cookie is this browser's secret (it plays the nonce's
+   * part, so the form works wherever the session cookie is sent, a frame of another site included).
+   */
+  issueForSession(linkId: string, sessionSecret: string): string {
+    return this.formToken(`session:${linkId}`, sessionSecret);
+  }
+
+  verifyForSession(linkId: string, sessionSecret: string, submitted: string | null): boolean {
+    if (!submitted) return false;
+    const expected = Buffer.from(this.formToken(`session:${linkId}`, sessionSecret));
+    const actual = Buffer.from(submitted);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+
   private formToken(pageToken: string, nonce: string): string {
     if (!this.config.appKey) throw new Error('APP_KEY is not set: the attestation form cannot be protected');
     const page = createHash('sha256').update(pageToken, 'utf8').digest('hex');

@@ -43,6 +43,13 @@ h2{font-size:1.375rem;margin:2rem 0 .75rem}
 .consent{display:flex;gap:.75rem;align-items:flex-start}
 .consent input{width:1.75rem;height:1.75rem;margin:0;flex:none;accent-color:#0b0c0c}
 .consent label{font-weight:400;margin:0}
+.notice{margin:1rem 0;padding:.75rem 1rem;background:#f3f2f1;border-left:4px solid #505a5f}
+.decline{margin-top:1.5rem}
+.decline summary{cursor:pointer;color:#1d4f91;text-decoration:underline}
+.decline form{background:#fff;border:1px solid #b1b4b6;padding:1.25rem 1.5rem;margin-top:.75rem}
+.decline textarea{width:100%;font:inherit;padding:.5rem;border:2px solid #0b0c0c}
+button.secondary{color:#0b0c0c;background:#f3f2f1;border-bottom-color:#929191}
+button.secondary:hover{background:#dbdad9}
 button{font:inherit;font-size:1.1875rem;font-weight:700;color:#fff;background:#00703c;border:0;border-bottom:3px solid #002d18;padding:.6rem 1.25rem;cursor:pointer}
 button:hover{background:#005a30}
 .error-summary{border:5px solid #b0211a;background:#fff;padding:1rem 1.25rem;margin:0 0 1.5rem}

@@ -3,8 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { AttestationPageContent, PageContent } from '../application/attestation-page-content';
+import type { RecipientName } from '../domain/name-match';
 
-/** One read of the organization, document and revision tables, every join held to the request's organization. */
+/**
+ * The request keeps the name it was sent to; the person's first and last name split it, as long as they still
+ * make that name (a person renamed since: the request's name is the whole last name, compared as it is).
+ */
+function recipientNameOf(sentTo: string, firstName: string | null, lastName: string | null): RecipientName {
+  const current = firstName === null ? lastName : `${firstName} ${lastName}`;
+  return lastName !== null && current === sentTo ? { firstName, lastName } : { firstName: null, lastName: sentTo };
+}
+
+/** One read of the organization, document, revision and person tables, every join held to the request's organization. */
 @Injectable()
 export class TypeormAttestationPageContent extends AttestationPageContent {
   constructor(@InjectDataSource() private readonly db: DataSource) {
@@ -15,6 +25,8 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
     organizationId: string;
     documentId: string;
     documentRevisionId: string;
+    personId: string;
+    recipientName: string;
   }): Promise<PageContent> {
     const rows: {
       organization_name: string;
@@ -22,13 +34,19 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
       content: string;
       content_type: string;
       content_sha256: string;
+      locale: string;
+      signing_frame_origins: string[];
+      first_name: string | null;
+      last_name: string | null;
     }[] = await activeManager(this.db).query(
-      `SELECT o.name AS organization_name, d.name AS document_name, r.content, r.content_type, r.content_sha256
+      `SELECT o.name AS organization_name, d.name AS document_name, r.content, r.content_type, r.content_sha256,
+              coalesce(p.locale, o.default_locale) AS locale, o.signing_frame_origins, p.first_name, p.last_name
          FROM document_revisions r
          JOIN documents d ON d.id = r.document_id AND d.organization_id = r.organization_id
          JOIN organizations o ON o.id = r.organization_id
+         LEFT JOIN people p ON p.id = $4 AND p.organization_id = r.organization_id
         WHERE r.id = $1 AND r.document_id = $2 AND r.organization_id = $3`,
-      [request.documentRevisionId, request.documentId, request.organizationId],
+      [request.documentRevisionId, request.documentId, request.organizationId, request.personId],
     );
     const [row] = rows;
     // The foreign keys make a request without its revision impossible.
@@ -41,6 +59,9 @@ export class TypeormAttestationPageContent extends AttestationPageContent {
         contentType: row.content_type === 'text/plain' ? 'text/plain' : 'text/markdown',
         contentSha256: row.content_sha256,
       },
+      locale: row.locale,
+      recipient: recipientNameOf(request.recipientName, row.first_name, row.last_name),
+      frameOrigins: row.signing_frame_origins,
     };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/core';
 import { isUniqueViolation } from '@lib/persistence';
 import { UnitOfWork } from '../../database/unit-of-work';
-import type { AttestationRequest } from '../domain/attestation-request';
+import type { AttestationRequest, RequestDelivery } from '../domain/attestation-request';
 import { assertNotArchived } from '../domain/request-targets';
 import { DocumentAssignments } from './document-assignments';
 import { RequestIssuer } from './request-issuer';
@@ -17,6 +17,8 @@ export interface CreateAttestationRequestInput {
   personId: string;
   documentId: string;
   recipientMessage?: string | null;
+  /** `none`: no email; the integrator hands the page link over itself. Default `email`. */
+  delivery?: RequestDelivery;
 }
 
 /**
@@ -63,6 +65,7 @@ export class CreateAttestationRequest {
                 source: 'oauth',
                 recipientMessage: input.recipientMessage?.trim() ? input.recipientMessage : null,
                 requestedByUserId: input.requestedByUserId,
+                delivery: input.delivery ?? 'email',
               },
             ],
             { announceAs: 'request_sent', whenOpen: 'replace', now },

@@ -11,6 +11,8 @@ function eventTypeOf(change: RequestChange): RequestEventType {
       return 'attestation_request.created';
     case 'reminded':
       return 'attestation_request.reminded';
+    case 'declined':
+      return 'attestation_request.declined';
     case 'status_changed':
       return `attestation_request.${change.to}` as RequestEventType;
   }

@@ -57,7 +57,7 @@ export class RequestIssuer {
       for (const order of orders) {
         const older = await this.requests.lockOpenRequest(order.organizationId, order.documentId, order.personId);
         if (older) {
-          older.cancel(now);
+          older.supersede(now);
           await this.requests.save(older);
         }
         const request = build(order);
@@ -104,8 +104,11 @@ export class RequestIssuer {
     return issued;
   }
 
-  /** Writes the emails announcing the requests, one per person listing all of theirs, relayed after commit. */
+  /**
+   * Writes the emails announcing the requests, one per person listing all of theirs, relayed after commit. A
+   * request delivered by the integrator (`delivery: none`) is never emailed: not issued, re-sent nor reminded.
+   */
   announce(requests: readonly AttestationRequest[], kind: NotificationKind, now: Date): Promise<void> {
-    return this.announcements.execute({ kind, requests, now });
+    return this.announcements.execute({ kind, requests: requests.filter((r) => r.delivery === 'email'), now });
   }
 }

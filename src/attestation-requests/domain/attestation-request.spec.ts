@@ -50,7 +50,7 @@ function moveTo(request: AttestationRequest, status: AttestationRequestStatus, a
     case 'attested':
       return request.markAttested(at);
     case 'canceled':
-      return request.cancel(at);
+      return request.supersede(at);
     case 'expired':
       return request.expire(at);
     case 'bounced':
@@ -100,7 +100,7 @@ describe('AttestationRequest status transitions', () => {
     request.markAttested(LATER);
     expect(request.attestedAt).toEqual(LATER);
     const canceled = requestIn('bounced');
-    canceled.cancel(LATER);
+    canceled.supersede(LATER);
     expect(canceled.canceledAt).toEqual(LATER);
     const expired = requestIn('viewed');
     expired.expire(LATER);
@@ -310,7 +310,7 @@ describe('AttestationRequest rules no other suite pins', () => {
   });
 
   it('says why a move is refused', () => {
-    expect(() => requestIn('attested').cancel(LATER)).toThrow(
+    expect(() => requestIn('attested').supersede(LATER)).toThrow(
       new IllegalTransitionError('An attestation request cannot go from attested to canceled.'),
     );
     expect(() => requestIn('canceled').recordReminder(LATER)).toThrow(
@@ -352,5 +352,61 @@ describe('AttestationRequest rules no other suite pins', () => {
     expect(Object.isFrozen(request.toSnapshot())).toBe(true);
     expect(request.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
     expect(anIssuedRequest({ now: NOW }).id).not.toBe(request.id);
+  });
+});
+
+describe('AttestationRequest: delivery, cancel reasons and declining', () => {
+  it('is delivered by email unless told otherwise', () => {
+    expect(anIssuedRequest({ now: NOW }).delivery).toBe('email');
+    expect(anIssuedRequest({ now: NOW, delivery: 'none' }).delivery).toBe('none');
+  });
+
+  it('names why it was canceled: withdrawn, superseded or declined', () => {
+    const withdrawn = requestIn('sent');
+    withdrawn.withdraw(LATER);
+    expect(withdrawn).toMatchObject({ status: 'canceled', cancelReason: 'canceled', canceledAt: LATER });
+    const superseded = requestIn('viewed');
+    superseded.supersede(LATER);
+    expect(superseded.cancelReason).toBe('superseded');
+    expect(requestIn('sent').cancelReason).toBeNull();
+  });
+
+  it('records declined, then canceled, and keeps the trimmed reason (none when blank)', () => {
+    const request = requestIn('viewed');
+    request.decline(LATER, '  Not my policy.  ');
+    expect(request).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'declined',
+      declineReason: 'Not my policy.',
+      canceledAt: LATER,
+    });
+    expect(request.takeChanges()).toEqual([
+      { type: 'declined', at: LATER },
+      { type: 'status_changed', from: 'viewed', to: 'canceled', at: LATER },
+    ]);
+    const blank = requestIn('sent');
+    blank.decline(LATER, '   ');
+    expect(blank.declineReason).toBeNull();
+  });
+
+  it('takes a reason of 1,000 characters, not 1,001, and only on a page that can be signed', () => {
+    const longest = requestIn('sent');
+    longest.decline(LATER, 'é'.repeat(1000));
+    expect(longest.declineReason).toHaveLength(1000);
+    expect(() => requestIn('sent').decline(LATER, 'x'.repeat(1001))).toThrow(
+      new IllegalTransitionError('A reason can be at most 1000 characters.'),
+    );
+    for (const status of ['attested', 'canceled', 'expired', 'bounced', 'created'] as const) {
+      expect(() => requestIn(status).decline(LATER, null)).toThrow(
+        new IllegalTransitionError(`An attestation request in status ${status} cannot be declined.`),
+      );
+    }
+  });
+
+  it('refuses a manual reminder of a request delivered without email', () => {
+    const request = anAttestationRequest({ delivery: 'none', status: 'sent' });
+    expect(() => request.remindOnRequest(LATER, { personArchived: false, documentArchived: false })).toThrow(
+      new IllegalTransitionError('The attestation request is delivered without email: no reminder is sent.'),
+    );
   });
 });

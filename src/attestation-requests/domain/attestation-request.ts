@@ -9,6 +9,20 @@ export type AttestationType = 'acknowledgment' | 'signature';
 
 export const RECIPIENT_MESSAGE_MAX_LENGTH = 5000;
 
+/** How the page link reaches the recipient: our email, or the integrator's own channel (no email at all). */
+export const REQUEST_DELIVERIES = ['email', 'none'] as const;
+export type RequestDelivery = (typeof REQUEST_DELIVERIES)[number];
+
+/**
+ * Why a request is canceled: the recipient declined it on the page, someone canceled it (API, console, CLI), a
+ * newer request for the same person and document replaced it, or its person or document was archived.
+ */
+export const CANCEL_REASONS = ['declined', 'canceled', 'superseded', 'archived'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** The longest reason a recipient may give for declining. */
+export const DECLINE_REASON_MAX_LENGTH = 1000;
+
 /** What a reminder asked for needs to know beyond the request itself. */
 export interface ReminderParties {
   personArchived: boolean;
@@ -22,6 +36,7 @@ export interface ReminderParties {
 export type RequestChange =
   | { type: 'issued'; at: Date }
   | { type: 'status_changed'; from: AttestationRequestStatus; to: AttestationRequestStatus; at: Date }
+  | { type: 'declined'; at: Date }
   | { type: 'reminded'; reminderCount: number; at: Date };
 
 /** What issuing a request needs: whom and what it is for, and the details it may carry (absent: none). */
@@ -37,7 +52,7 @@ export interface IssueRequestInput
       | 'recipientEmail'
       | 'source'
     >,
-    Partial<Pick<AttestationRequestProps, 'recipientMessage' | 'requestedByUserId' | 'expiresAt'>> {
+    Partial<Pick<AttestationRequestProps, 'recipientMessage' | 'requestedByUserId' | 'expiresAt' | 'delivery'>> {
   /** The page token is derived from the id, which only issue() knows. */
   accessTokenHashFor: (requestId: string) => string;
   now: Date;
@@ -56,6 +71,7 @@ export interface AttestationRequestProps {
   source: RequestSource;
   status: AttestationRequestStatus;
   recipientMessage: string | null;
+  delivery: RequestDelivery;
   accessTokenHash: string | null;
   sentAt: Date | null;
   lastRemindedAt: Date | null;
@@ -63,6 +79,9 @@ export interface AttestationRequestProps {
   viewedAt: Date | null;
   attestedAt: Date | null;
   canceledAt: Date | null;
+  cancelReason: CancelReason | null;
+  /** The recipient's own words when they declined (kept for the evidence, not in the API's request). */
+  declineReason: string | null;
   expiresAt: Date | null;
   expiredAt: Date | null;
   requestedByUserId: string | null;
@@ -86,6 +105,7 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
   'source',
   'status',
   'recipientMessage',
+  'delivery',
   'accessTokenHash',
   'sentAt',
   'lastRemindedAt',
@@ -93,6 +113,8 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
   'viewedAt',
   'attestedAt',
   'canceledAt',
+  'cancelReason',
+  'declineReason',
   'expiresAt',
   'expiredAt',
   'requestedByUserId',
@@ -119,6 +141,7 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
       source: input.source,
       status: 'created',
       recipientMessage: input.recipientMessage ?? null,
+      delivery: input.delivery ?? 'email',
       accessTokenHash: input.accessTokenHashFor(id),
       sentAt: null,
       lastRemindedAt: null,
@@ -126,6 +149,8 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
       viewedAt: null,
       attestedAt: null,
       canceledAt: null,
+      cancelReason: null,
+      declineReason: null,
       expiresAt: input.expiresAt ?? null,
       expiredAt: null,
       requestedByUserId: input.requestedByUserId ?? null,
@@ -162,9 +187,32 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
     this.props.attestedAt = now;
   }
 
-  cancel(now: Date): void {
+  /** A newer request for the same person and document replaces this one. */
+  supersede(now: Date): void {
+    this.cancel(now, 'superseded');
+  }
+
+  /**
+   * The recipient says no on the page, with their reason or none: `declined` is recorded, then the move to
+   * `canceled`. Only a request the page offers for signing (sent or viewed) can be declined.
+   */
+  decline(now: Date, reason: string | null): void {
+    if (this.props.status !== 'sent' && this.props.status !== 'viewed') {
+      throw new IllegalTransitionError(`An attestation request in status ${this.props.status} cannot be declined.`);
+    }
+    const words = reason?.trim() ?? '';
+    if ([...words].length > DECLINE_REASON_MAX_LENGTH) {
+      throw new IllegalTransitionError(`A reason can be at most ${DECLINE_REASON_MAX_LENGTH} characters.`);
+    }
+    this.unsaved.push({ type: 'declined', at: now });
+    this.cancel(now, 'declined');
+    this.props.declineReason = words === '' ? null : words;
+  }
+
+  private cancel(now: Date, reason: CancelReason): void {
     this.moveTo('canceled', now);
     this.props.canceledAt = now;
+    this.props.cancelReason = reason;
   }
 
   /**
@@ -177,7 +225,7 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
     if (!this.canMoveTo('canceled')) {
       throw new IllegalTransitionError(`The attestation request is ${this.props.status}.`);
     }
-    this.cancel(now);
+    this.cancel(now, 'canceled');
     return true;
   }
 
@@ -238,6 +286,9 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
           ? `The attestation request is ${this.props.status}: send a new request instead, which cancels it.`
           : `The attestation request is ${this.props.status}.`,
       );
+    }
+    if (this.props.delivery === 'none') {
+      throw new IllegalTransitionError('The attestation request is delivered without email: no reminder is sent.');
     }
     if (parties.personArchived) throw new IllegalTransitionError('The person is archived.');
     if (parties.documentArchived) throw new IllegalTransitionError('The document is archived.');

@@ -40,7 +40,7 @@ describe('the reminder schedule', () => {
     const closed = [sentRequest(), sentRequest(), sentRequest(), sentRequest()];
     closed[0].markViewed(at(1));
     closed[0].markAttested(at(1));
-    closed[1].cancel(at(1));
+    closed[1].supersede(at(1));
     closed[2].expire(at(1));
     closed[3].reportDeliveryProblem('bounced', at(1));
     for (const request of closed) {

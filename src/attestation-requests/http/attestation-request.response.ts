@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
-import { REQUEST_SOURCES } from '../domain/attestation-request';
+import { CANCEL_REASONS, REQUEST_DELIVERIES, REQUEST_SOURCES } from '../domain/attestation-request';
 import type { RequestSnapshot } from '../application/request-snapshot';
 
 /**
@@ -61,6 +61,15 @@ export class AttestationRequestResponse implements Record<keyof RequestSnapshot,
   })
   recipient_message!: string | null;
 
+  @ApiProperty({
+    enum: [...REQUEST_DELIVERIES],
+    description:
+      '`email`: the service emails the page link and the reminders. `none`: no email is sent; the integrator ' +
+      'hands the link over itself (`POST /attestation-requests/{id}/signing-url`).',
+    example: 'email',
+  })
+  delivery!: string;
+
   @ApiDateTime('When the request was sent.', { nullable: true })
   sent_at!: string | null;
 
@@ -75,6 +84,17 @@ export class AttestationRequestResponse implements Record<keyof RequestSnapshot,
 
   @ApiDateTime('When it was canceled.', { nullable: true })
   canceled_at!: string | null;
+
+  @ApiProperty({
+    type: String,
+    enum: [...CANCEL_REASONS],
+    nullable: true,
+    description:
+      'Why a canceled request was canceled (null for any other status): `declined` by the recipient on the ' +
+      'page, `canceled` through the API, console or CLI, `superseded` by a newer request, or `archived`.',
+    example: null,
+  })
+  cancel_reason!: string | null;
 
   @ApiDateTime('Scheduled expiry; null when it does not expire.', { nullable: true })
   expires_at!: string | null;

@@ -108,6 +108,7 @@ export class AttestationRequestsController {
       personId: body.person_id,
       documentId: body.document_id,
       recipientMessage: body.recipient_message,
+      delivery: body.delivery,
     });
     return presentAttestationRequest(request);
   }

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { CommaListFilter, Field, PageQuery, Rule, rules, trimmed, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
-import { RECIPIENT_MESSAGE_MAX_LENGTH, REQUEST_SOURCES } from '../domain/attestation-request';
+import {
+  RECIPIENT_MESSAGE_MAX_LENGTH,
+  REQUEST_DELIVERIES,
+  REQUEST_SOURCES,
+  RequestDelivery,
+} from '../domain/attestation-request';
 import { ATTESTATION_REQUEST_STATUSES } from '../domain/attestation-request-status';
 
 /**
@@ -37,6 +42,17 @@ export class CreateAttestationRequestBody {
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(RECIPIENT_MESSAGE_MAX_LENGTH))
   recipient_message?: string | null;
+
+  @ApiPropertyOptional({
+    enum: [...REQUEST_DELIVERIES],
+    default: 'email',
+    description:
+      '`email` (default): the service emails the page link, then the reminders. `none`: no email at all; the ' +
+      'request is `sent` all the same and the integrator hands the link over itself (see the signing URL).',
+    example: 'none',
+  })
+  @Field({}, rules.string, rules.oneOf(REQUEST_DELIVERIES))
+  delivery?: RequestDelivery;
 
   /** Described for clients only: without a `Field` the validation pipe strips it, whatever its value. */
   @ApiPropertyOptional({

@@ -13,6 +13,7 @@ export class AttestationRequestRecord {
   @Column('varchar') source!: string;
   @Column('varchar') status!: string;
   @Column('text', { name: 'recipient_message', nullable: true }) recipientMessage!: string | null;
+  @Column('varchar') delivery!: string;
   @Column('char', { name: 'access_token_hash', length: 64, nullable: true }) accessTokenHash!: string | null;
   @Column('timestamptz', { name: 'sent_at', nullable: true }) sentAt!: Date | null;
   @Column('timestamptz', { name: 'last_reminded_at', nullable: true }) lastRemindedAt!: Date | null;
@@ -20,6 +21,8 @@ export class AttestationRequestRecord {
   @Column('timestamptz', { name: 'viewed_at', nullable: true }) viewedAt!: Date | null;
   @Column('timestamptz', { name: 'attested_at', nullable: true }) attestedAt!: Date | null;
   @Column('timestamptz', { name: 'canceled_at', nullable: true }) canceledAt!: Date | null;
+  @Column('varchar', { name: 'cancel_reason', nullable: true }) cancelReason!: string | null;
+  @Column('text', { name: 'decline_reason', nullable: true }) declineReason!: string | null;
   @Column('timestamptz', { name: 'expires_at', nullable: true }) expiresAt!: Date | null;
   @Column('timestamptz', { name: 'expired_at', nullable: true }) expiredAt!: Date | null;
   @Column('varchar', { name: 'requested_by_user_id', nullable: true }) requestedByUserId!: string | null;

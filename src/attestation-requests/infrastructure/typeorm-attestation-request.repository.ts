@@ -65,6 +65,7 @@ const COLUMNS: UnnestColumn<AttestationRequest>[] = [
   ['source', 'varchar', (r) => r.source],
   ['status', 'varchar', (r) => r.status],
   ['recipient_message', 'text', (r) => r.recipientMessage],
+  ['delivery', 'varchar', (r) => r.delivery],
   ['access_token_hash', 'varchar', (r) => r.accessTokenHash],
   ['sent_at', 'timestamptz', (r) => r.sentAt],
   ['expires_at', 'timestamptz', (r) => r.expiresAt],
@@ -335,6 +336,8 @@ export class TypeormAttestationRequestRepository extends AttestationRequestRepos
       .createQueryBuilder(AttestationRequestRecord, 'request')
       .where('request.status IN (:...remindable)', { remindable: REMINDABLE_STATUSES })
       .andWhere('request.reminder_count < :max', { max: MAX_REMINDERS })
+      // Requests the integrator delivers itself are never emailed, so never reminded.
+      .andWhere(`request.delivery = 'email'`)
       // The expression of the index attestation_requests_awaiting_reminder.
       .andWhere('coalesce(request.last_reminded_at, request.sent_at) <= :before', {
         before: input.remindedOrSentBefore,

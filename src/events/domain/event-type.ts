@@ -10,6 +10,7 @@ export const REQUEST_EVENT_TYPES = [
   'attestation_request.failed',
   'attestation_request.complained',
   'attestation_request.reminded',
+  'attestation_request.declined',
 ] as const;
 
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];

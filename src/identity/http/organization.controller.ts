@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { ApiTagEndpoints } from '@lib/http';
 import { ChangeOrganizationSettings } from '../application/change-organization-settings.use-case';
 import type { Principal } from '../application/principal';
+import { ShowOrganizationSettings } from '../application/show-organization-settings.use-case';
 import { actorOf } from './api-tokens.controller';
 import { CurrentPrincipal } from './current-principal.decorator';
 import { UpdateOrganizationBody } from './organization.dto';
@@ -14,18 +15,20 @@ const OrganizationEndpoint = ApiTagEndpoints('Organization');
 /** The token's own organization and its settings (owners and administrators). */
 @Controller('organization')
 export class OrganizationController {
-  constructor(private readonly changeSettings: ChangeOrganizationSettings) {}
+  constructor(
+    private readonly showSettings: ShowOrganizationSettings,
+    private readonly changeSettings: ChangeOrganizationSettings,
+  ) {}
 
   @Get()
   @OrganizationEndpoint({
     operationId: 'showOrganization',
     summary: "Show the token's organization",
     description: 'Its name and settings.',
-    success: { status: 200, description: 'The organization.', type: OrganizationResponse },
+    success: { status: 200, description: 'The organization with its settings.', type: OrganizationResponse },
   })
-  show(@CurrentPrincipal() principal: Principal) {
-    // Read with the token, in the request's one credential query, like GET /me.
-    return presentOrganization(principal.organization);
+  async show(@CurrentPrincipal() principal: Principal) {
+    return presentOrganization(await this.showSettings.execute({ organizationId: principal.organization.id }));
   }
 
   @Patch()
@@ -34,20 +37,23 @@ export class OrganizationController {
     summary: "Change the organization's settings",
     description:
       '`default_locale`: the language of the emails, attestation page and certificate of people who have no ' +
-      '`locale` of their own. Absent settings stay as they are.',
-    success: { status: 200, description: 'The organization as it is now.', type: OrganizationResponse },
+      '`locale` of their own. `signing_frame_origins`: who may frame the attestation page (an invalid origin is ' +
+      '422 on `signing_frame_origins.N`). Fields not given stay as they are; a change is written to the audit log.',
+    success: { status: 200, description: 'The organization with its settings.', type: OrganizationResponse },
     jsonBody: true,
-    unprocessable: '`default_locale` is not a supported language (the message lists them), or is null or empty.',
+    unprocessable:
+      '`default_locale` is not a supported language (the message lists them), or null or empty; an origin that ' +
+      'is not `https://host[:port]` (or `http://localhost…`), or more than 20 of them.',
   })
   async update(
     @CurrentPrincipal() principal: Principal,
     @Body() body: UpdateOrganizationBody,
     @Req() request: Request,
   ) {
-    const organization = await this.changeSettings.execute({
+    const view = await this.changeSettings.execute({
       actor: actorOf(principal, request),
-      changes: { defaultLocale: body.default_locale },
+      changes: { defaultLocale: body.default_locale, signingFrameOrigins: body.signing_frame_origins },
     });
-    return presentOrganization(organization);
+    return presentOrganization(view);
   }
 }

@@ -1,13 +1,11 @@
-import { isoTimestamp } from '@lib/http';
-import type { Organization } from '../domain/organization';
+import type { OrganizationSettingsView } from '../application/organization-settings';
 
 /** The Organization of GET and PATCH /organization. */
-export function presentOrganization(organization: Organization) {
+export function presentOrganization(view: OrganizationSettingsView) {
   return {
-    id: organization.id,
-    name: organization.name,
-    default_locale: organization.defaultLocale,
-    created_at: isoTimestamp(organization.createdAt),
-    updated_at: isoTimestamp(organization.updatedAt),
+    id: view.id,
+    name: view.name,
+    default_locale: view.defaultLocale,
+    signing_frame_origins: view.signingFrameOrigins,
   };
 }

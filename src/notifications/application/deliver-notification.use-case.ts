@@ -2,6 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { Notification, NotificationKind } from '../domain/notification';
+import { composeConfirmationEmail } from '../templates/confirmation-email';
 import { composeRequestEmail, RequestEmailPurpose } from '../templates/request-email';
 import { AnnouncedRequest, AnnouncedRequests } from './announced-requests';
 import { ConsoleLinkEmails } from './console-link-emails';
@@ -10,10 +11,11 @@ import { NotificationDetails } from './notification-details';
 import { NotificationOutbox } from './notification-outbox';
 import type { DeliveryAttempt } from './notification-queue';
 import { PermanentDeliveryError } from './permanent-delivery.error';
+import { SignedCopies } from './signed-copies';
 
 export type DeliveryOutcome = 'sent' | 'already_done' | 'obsolete';
 
-const PURPOSES: Record<Exclude<NotificationKind, 'console_link'>, RequestEmailPurpose> = {
+const PURPOSES: Record<Exclude<NotificationKind, 'console_link' | 'confirmation'>, RequestEmailPurpose> = {
   requests_issued: 'request',
   request_sent: 'request',
   reminder: 'reminder',
@@ -37,6 +39,8 @@ export class DeliverNotification {
     private readonly clock: Clock,
     // Where the console is not loaded (some tests build this class by hand), no console link is ever written.
     @Optional() private readonly consoleLinks?: ConsoleLinkEmails,
+    // Where the evidence module is not loaded (some tests), a confirmation waits, pending, for a worker that has it.
+    @Optional() private readonly signedCopies?: SignedCopies,
   ) {}
 
   async execute(attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
@@ -44,6 +48,7 @@ export class DeliverNotification {
       const notification = await this.outbox.lockForDelivery(attempt.notificationId);
       if (!notification || !notification.isPending) return { outcome: 'already_done' as const };
       if (notification.consoleLinkId !== null) return this.deliverConsoleLink(notification, attempt.isFinal);
+      if (notification.kind === 'confirmation') return this.deliverConfirmation(notification, attempt.isFinal);
       const open = await this.requests.findOpenForDelivery(notification.attestationRequestIds);
       if (open.length === 0) {
         notification.markObsolete(this.clock.now());
@@ -82,28 +87,70 @@ export class DeliverNotification {
       await this.outbox.save(notification);
       return { outcome: 'obsolete' };
     }
+    return this.sendAlone(notification, email, isFinal);
+  }
+
+  /**
+   * The signer's copy: the certificate is drawn inside the row's lock and transaction, so a worker that dies
+   * before the server accepted the message leaves the row pending, and the next attempt draws and sends it again:
+   * one email in the end.
+   */
+  private async deliverConfirmation(
+    notification: Notification,
+    isFinal: boolean,
+  ): Promise<{ outcome: DeliveryOutcome } | { error: unknown }> {
+    if (!this.signedCopies) throw new Error('this process cannot draw certificates: the confirmation stays pending');
+    const copy = await this.signedCopies.forDelivery(
+      notification.organizationId,
+      notification.attestationRequestIds[0],
+    );
+    if (copy === null) {
+      notification.markObsolete(this.clock.now());
+      await this.outbox.save(notification);
+      return { outcome: 'obsolete' };
+    }
+    const email: OutgoingEmail = {
+      ...composeConfirmationEmail(copy),
+      to: { name: copy.recipientName, address: copy.recipientEmail },
+      messageId: `<notification-${notification.id}@attestations>`,
+      attachments: [
+        { filename: copy.certificate.filename, contentType: 'application/pdf', content: copy.certificate.pdf },
+      ],
+    };
+    return this.sendAlone(notification, email, isFinal);
+  }
+
+  /** An email that moves no request: sent and marked, or its failure recorded (given up when final or refused). */
+  private async sendAlone(
+    notification: Notification,
+    email: OutgoingEmail,
+    isFinal: boolean,
+  ): Promise<{ outcome: DeliveryOutcome } | { error: unknown }> {
     try {
       await this.mailer.send(email);
     } catch (error) {
+      const now = this.clock.now();
       const reason = error instanceof Error ? error.message : String(error);
       if (isFinal || error instanceof PermanentDeliveryError) notification.giveUp(reason, now);
       else notification.recordFailedAttempt(reason, now);
       await this.outbox.save(notification);
       return { error };
     }
-    notification.markSent(now);
+    notification.markSent(this.clock.now());
     await this.outbox.save(notification);
     return { outcome: 'sent' };
   }
 
   private async compose(notification: Notification, requests: AnnouncedRequest[]): Promise<OutgoingEmail> {
-    const [organizationName, documentNames] = await Promise.all([
+    const [organizationName, documentNames, locale] = await Promise.all([
       this.details.organizationName(notification.organizationId),
       this.details.documentNames(requests.map((r) => r.documentId)),
+      this.details.recipientLocale(notification.organizationId, notification.personId),
     ]);
     const recipient = requests[0];
     const content = composeRequestEmail({
-      purpose: PURPOSES[notification.kind as Exclude<NotificationKind, 'console_link'>],
+      purpose: PURPOSES[notification.kind as keyof typeof PURPOSES],
+      locale,
       organizationName,
       recipientName: recipient.recipientName,
       requests: [...requests]

@@ -5,6 +5,8 @@ export interface OutgoingEmail {
   html: string;
   /** The same for every attempt at one notification, so a receiver can tell a duplicate. */
   messageId: string;
+  /** Files sent with it (the signer's certificate). */
+  attachments?: { filename: string; contentType: string; content: Uint8Array }[];
 }
 
 /** Sends an email. Throws PermanentDeliveryError when the server refuses the recipient for good. */

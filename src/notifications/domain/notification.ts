@@ -5,9 +5,11 @@ import { Entity, newId } from '@lib/core';
  * - `request_sent`: one request sent through the API (or sent again); its email carries the sender's message.
  * - `reminder`: requests still waiting for the person's signature, reminded together.
  * - `renewal`: new requests issued because the person's earlier signatures fell due for renewal.
+ * - `confirmation`: the signer's copy of one request they just signed, with its certificate attached.
  * - `console_link`: a link that signs a user in to the console (asked for, or an invitation); no person, no request.
  */
-export type NotificationKind = 'requests_issued' | 'request_sent' | 'reminder' | 'renewal' | 'console_link';
+export type NotificationKind =
+  'requests_issued' | 'request_sent' | 'reminder' | 'renewal' | 'confirmation' | 'console_link';
 export type NotificationStatus = 'pending' | 'sent' | 'failed';
 
 export interface NotificationProps {

@@ -40,6 +40,11 @@ export class SmtpMailer extends Mailer implements OnApplicationShutdown {
         text: email.text,
         html: email.html,
         messageId: email.messageId,
+        attachments: email.attachments?.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
       });
     } catch (error) {
       if (isPermanentRejection(error as SmtpError)) throw new PermanentDeliveryError((error as Error).message);

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { NotificationDetails } from '../application/notification-details';
 
-/** Reads names from the organizations and documents tables (the schema, not the other modules' code). */
+/** Reads names and languages from the organizations, people and documents tables (the schema, not the other modules' code). */
 @Injectable()
 export class TypeormNotificationDetails extends NotificationDetails {
   constructor(@InjectDataSource() private readonly db: DataSource) {
@@ -17,6 +17,16 @@ export class TypeormNotificationDetails extends NotificationDetails {
       [organizationId],
     );
     return rows[0]?.name ?? '';
+  }
+
+  async recipientLocale(organizationId: string, personId: string | null): Promise<string> {
+    const rows: { locale: string }[] = await activeManager(this.db).query(
+      `SELECT coalesce(p.locale, o.default_locale) AS locale
+         FROM organizations o LEFT JOIN people p ON p.id = $2 AND p.organization_id = o.id
+        WHERE o.id = $1`,
+      [organizationId, personId],
+    );
+    return rows[0]?.locale ?? 'en';
   }
 
   async documentNames(documentIds: readonly string[]): Promise<Map<string, string>> {

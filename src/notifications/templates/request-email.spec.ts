@@ -12,8 +12,8 @@ describe('composeRequestEmail', () => {
     expect(email.text).toContain('Hello Ada,');
     expect(email.text).toContain('- Code & <Conduct>\n  https://app.test/attest/aaa');
     expect(email.text).toContain('- Privacy\n  https://app.test/attest/bbb');
-    expect(email.html).toContain('<a href="https://app.test/attest/aaa">Code &amp; &lt;Conduct&gt;</a>');
-    expect(email.html).toContain('<a href="https://app.test/attest/bbb">Privacy</a>');
+    expect(email.html).toContain('<a href="https://app.test/attest/aaa" dir="auto">Code &amp; &lt;Conduct&gt;</a>');
+    expect(email.html).toContain('<a href="https://app.test/attest/bbb" dir="auto">Privacy</a>');
   });
 
   it('names the one document in the subject and shows the message, escaped in HTML', () => {
@@ -26,7 +26,7 @@ describe('composeRequestEmail', () => {
     expect(email.subject).toBe('O"Brien & Sons asks you to sign "Privacy"');
     expect(email.text).toContain('Message from O"Brien & Sons:\nRead <b>this</b>\nthen sign.');
     expect(email.html).toContain('Read &lt;b&gt;this&lt;/b&gt;\nthen sign.');
-    expect(email.html).toContain('Hello &lt;img src=x&gt;,');
+    expect(email.html).toContain('Hello <bdi>&lt;img src=x&gt;</bdi>,');
     expect(email.html).toContain('O&quot;Brien &amp; Sons');
     expect(email.html).not.toMatch(/<img|<b>/);
   });

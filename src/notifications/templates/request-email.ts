@@ -1,4 +1,6 @@
 import { escapeHtml } from '@lib/http';
+import { htmlMessage } from '../../i18n/html-message';
+import { type MessageKey, Translator } from '../../i18n/translator';
 
 /** One request in an email: the document to sign and the link to its attestation page. */
 export interface RequestedSignature {
@@ -12,6 +14,8 @@ export type RequestEmailPurpose = 'request' | 'reminder' | 'renewal';
 export interface RequestEmailContent {
   /** `request` when omitted. */
   purpose?: RequestEmailPurpose;
+  /** The recipient's language (their `locale`, else the organization's default); English when omitted. */
+  locale?: string | null;
   organizationName: string;
   recipientName: string;
   requests: readonly RequestedSignature[];
@@ -25,23 +29,34 @@ export interface ComposedEmail {
   html: string;
 }
 
+const WORDING: Record<RequestEmailPurpose, { subject: MessageKey; intro: MessageKey }> = {
+  request: { subject: 'email.request.subject', intro: 'email.request.intro' },
+  reminder: { subject: 'email.reminder.subject', intro: 'email.reminder.intro' },
+  renewal: { subject: 'email.renewal.subject', intro: 'email.renewal.intro' },
+};
+
 /**
- * The email that asks a person to sign one or more documents. Plain text and HTML say the same; every name and
- * message is escaped in the HTML, since people and documents are named by API clients.
+ * The email that asks a person to sign one or more documents, in their language. Plain text and HTML say the
+ * same; every name and message is escaped in the HTML, since people and documents are named by API clients, and
+ * set in its own direction (`<bdi>`, `dir="auto"`), so a right-to-left name neither reverses nor drags the
+ * sentence around it.
  */
 export function composeRequestEmail(content: RequestEmailContent): ComposedEmail {
   const { organizationName, recipientName, requests } = content;
   if (requests.length === 0) throw new Error('an email asks for at least one signature');
+  const t = Translator.for(content.locale);
   const message = content.message?.trim() ? content.message : null;
-  const { subject, intro } = wording(content.purpose ?? 'request', organizationName, requests);
-  const closing = 'Each link opens the document; you sign it by typing your name.';
+  const wording = WORDING[content.purpose ?? 'request'];
+  const values = { organization: organizationName, count: requests.length, document: requests[0].documentName };
+  const subject = oneLine(t.text(wording.subject, values));
+  const closing = t.text('email.closing', { count: requests.length });
 
   const text = [
-    `Hello ${recipientName},`,
+    t.text('email.greeting', { name: recipientName }),
     '',
-    intro,
+    t.text(wording.intro, values),
     '',
-    ...(message ? [`Message from ${organizationName}:`, message, ''] : []),
+    ...(message ? [t.text('email.messageFrom', { organization: organizationName }), message, ''] : []),
     ...requests.flatMap((request) => [`- ${request.documentName}`, `  ${request.url}`]),
     '',
     closing,
@@ -50,18 +65,18 @@ export function composeRequestEmail(content: RequestEmailContent): ComposedEmail
 
   const html = [
     '<!doctype html>',
-    '<html><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(recipientName)},</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
+    `<html lang="${escapeHtml(t.locale)}"><body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${htmlMessage(t, 'email.greeting', { name: recipientName })}</p>`,
+    `<p>${htmlMessage(t, wording.intro, values)}</p>`,
     ...(message
       ? [
-          `<p><strong>Message from ${escapeHtml(organizationName)}:</strong></p>`,
-          `<blockquote style="white-space: pre-wrap">${escapeHtml(message)}</blockquote>`,
+          `<p><strong>${htmlMessage(t, 'email.messageFrom', { organization: organizationName })}</strong></p>`,
+          `<blockquote dir="auto" style="white-space: pre-wrap">${escapeHtml(message)}</blockquote>`,
         ]
       : []),
     '<ul>',
     ...requests.map(
-      (request) => `<li><a href="${escapeHtml(request.url)}">${escapeHtml(request.documentName)}</a></li>`,
+      (request) => `<li><a href="${escapeHtml(request.url)}" dir="auto">${escapeHtml(request.documentName)}</a></li>`,
     ),
     '</ul>',
     `<p>${escapeHtml(closing)}</p>`,
@@ -70,38 +85,6 @@ export function composeRequestEmail(content: RequestEmailContent): ComposedEmail
   ].join('\n');
 
   return { subject, text, html };
-}
-
-function wording(
-  purpose: RequestEmailPurpose,
-  organizationName: string,
-  requests: readonly RequestedSignature[],
-): { subject: string; intro: string } {
-  const single = requests.length === 1 ? `"${requests[0].documentName}"` : null;
-  const documents = single ?? `${requests.length} documents`;
-  switch (purpose) {
-    case 'request':
-      return {
-        subject: oneLine(`${organizationName} asks you to sign ${documents}`),
-        intro: single
-          ? `${organizationName} asks you to read and sign ${single}.`
-          : `${organizationName} asks you to read and sign the following documents:`,
-      };
-    case 'reminder':
-      return {
-        subject: oneLine(`Reminder: ${organizationName} asks you to sign ${documents}`),
-        intro: single
-          ? `A reminder: ${organizationName} is still waiting for your signature on ${single}.`
-          : `A reminder: ${organizationName} is still waiting for your signature on the following documents:`,
-      };
-    case 'renewal':
-      return {
-        subject: oneLine(`${organizationName} asks you to sign ${documents} again`),
-        intro: single
-          ? `Your signature on ${single} is due for renewal: ${organizationName} asks you to read and sign it again.`
-          : `Your signatures on the following documents are due for renewal: ${organizationName} asks you to read and sign them again:`,
-      };
-  }
 }
 
 /** A header never spans lines, whatever the names contain. */
