@@ -93,7 +93,7 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
 function declineForm(page: AttestationPage, form: SignatureForm): SafeHtml {
   const errors = form.errors ?? {};
   const refused = errors.decline_reason !== undefined;
-  return html`<details class="decline" ${refused ? html` open` : null}>
+  return html`<details class="decline" ${refused ? html`open` : null}>
     <summary>${T.declineSummary}</summary>
     <form method="post" action="${form.pagePath}/decline" novalidate aria-labelledby="decline-heading">
       <h2 id="decline-heading">${T.declineHeading}</h2>
