@@ -103,19 +103,20 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
       await waitForEmails(person.email, 2, 'both request emails');
       await sign(first.path, 'Rene Wal');
       await sign(second.path, 'Rene Wal');
+      await waitForEmails(person.email, 4, "the signer's two copies");
       const attestedAt = clock.now();
       expect(await countsOf(manual.id)).toMatchObject({ attested_latest: 1 });
       expect(await countsOf(automatic.id)).toMatchObject({ attested_latest: 1 });
 
       // Due exactly at attested_at + 30 days is not yet past it.
       clock.set(new Date(attestedAt.getTime() + 30 * DAY));
-      await never(() => emailsTo(person.email).length > 2, 600);
+      await never(() => emailsTo(person.email).length > 4, 600);
       expect(await countsOf(automatic.id)).toMatchObject({ attested_latest: 1 });
 
       advance(60_000);
       expect(await countsOf(manual.id)).toMatchObject({ renewal_due: 1, attested_latest: 0, total: 1 });
-      await waitForEmails(person.email, 3, 'the renewal email');
-      const renewalEmail = emailsTo(person.email)[2];
+      await waitForEmails(person.email, 5, 'the renewal email');
+      const renewalEmail = emailsTo(person.email)[4];
       expect(renewalEmail.subject).toBe('Lifecycle Ltd asks you to sign "Automatic renewal" again');
       expect(renewalEmail.text).toContain('Your signature on "Automatic renewal" is due for renewal');
       const renewals = await requestsOf(person.id, automatic.id);
@@ -233,7 +234,9 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
         10_000,
         "the other person's second reminder",
       );
-      expect(emailsTo(person.email)).toHaveLength(2);
+      // The request, its reminder, and the signer's copy: no second reminder after the signature.
+      await waitForEmails(person.email, 3, "the signer's copy");
+      expect(emailsTo(person.email)).toHaveLength(3);
       expect((await requestsOf(person.id))[0]).toMatchObject({ status: 'attested', reminder_count: 1 });
       expect((await requestsOf(canceled.person.id))[0]).toMatchObject({ status: 'canceled', reminder_count: 0 });
     });
@@ -334,12 +337,13 @@ describe('request lifecycle: signature, new revisions, renewal, expiry, reminder
       await twice(SendDueReminders);
       await twice(RenewDueAttestations);
       // Each pass relayed its emails as its transactions committed.
+      // Two request emails, the signer's copy of the signed one, then one reminder and one renewal.
       await eventually(
-        async () => people.every((person) => emailsTo(person.email).length >= 4),
+        async () => people.every((person) => emailsTo(person.email).length >= 5),
         10_000,
         'one reminder and one renewal email each',
       );
-      await never(() => people.some((person) => emailsTo(person.email).length > 4), 800);
+      await never(() => people.some((person) => emailsTo(person.email).length > 5), 800);
       for (const person of people) {
         const [reminded, attested, renewal] = await requestsOf(person.id);
         expect(reminded).toMatchObject({ status: 'sent', reminder_count: 1 });

@@ -148,7 +148,8 @@ export class AttestationRequestsController {
     success: { status: 200, description: 'The reminded request.', type: AttestationRequestResponse },
     jsonBody: true,
     conflict:
-      'Checked in this order: the status (final, or a delivery problem: send a new request instead), named; the ' +
+      'Checked in this order: the status (final, or a delivery problem: send a new request instead), named; a ' +
+      'request with `delivery` `none` (never emailed); the ' +
       'person or the document archived, or `expires_at` passed, said which; a reminder less than an hour ago.',
   })
   async remind(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
