@@ -275,7 +275,7 @@ describe('POST /api/v1/attestation-requests', () => {
       expect(email.text).toContain(message);
       expect(email.text).toContain(tenant.organizationName);
       expect(email.html).toContain('please &lt;script&gt;alert(1)&lt;/script&gt; sign &amp; return.');
-      expect(email.html).toContain('Hello Bob &lt;b&gt;Tables&lt;/b&gt;,');
+      expect(email.html).toContain('Hello <bdi>Bob &lt;b&gt;Tables&lt;/b&gt;</bdi>,');
       expect(email.html).toContain('>Code &amp; Conduct</a>');
       expect(email.html).not.toContain('<script>');
       expect(email.html).toContain(`href="http://api.test/attest/${link![1]}"`);

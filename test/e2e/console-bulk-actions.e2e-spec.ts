@@ -155,7 +155,10 @@ describe('console bulk actions', () => {
     expect(statuses.filter((s) => s.status === 'canceled').map((s) => s.person_id)).toEqual([people[1].id]);
   });
 
-  it('runs 10,000 people in batches of 500 with its progress shown, and a repeat does nothing twice', async () => {
+  // Four batches by default, to keep `npm test` short; BULK_ACTION_PEOPLE=10000 runs the full 10,000 (docs/console.md).
+  const many = Number(process.env.BULK_ACTION_PEOPLE ?? 2_000);
+
+  it(`runs ${many} people in batches of 500 with its progress shown, and a repeat does nothing twice`, async () => {
     const big = await createTenant(t.app);
     const browser = await consoleBrowser(t, big);
     const document = await createDocument(t.app, big.organizationId, { name: 'Security policy' });
@@ -164,15 +167,15 @@ describe('console bulk actions', () => {
       `INSERT INTO people (id, organization_id, first_name, last_name, email, source, created_at, updated_at)
        SELECT '01m9' || lpad(g::text, 6, '0') || substr($1, 11, 16), $1, 'Member', 'Many',
               'b' || g || '.' || $1 || '@example.test', 'oauth', now(), now()
-         FROM generate_series(1, 10000) g RETURNING id`,
-      [big.organizationId],
+         FROM generate_series(1, $2::int) g RETURNING id`,
+      [big.organizationId, many],
     );
     // Joining the group issues each person their request, a thousand at a time.
     for (let start = 0; start < ids.length; start += 1_000) {
       const personIds = ids.slice(start, start + 1_000).map((row) => row.id);
       await t.app.get(AddPeopleToGroup).execute({ groupId: group.id, personIds });
     }
-    // The 10,000 first emails are not what this test is about: they are marked sent so the worker skips them.
+    // The first emails are not what this test is about: they are marked sent so the worker skips them.
     await t.db.query(`UPDATE notifications SET status = 'sent' WHERE organization_id = $1`, [big.organizationId]);
 
     const { csrf } = await browser.page(`/console/documents/${document.id}`);
@@ -198,8 +201,8 @@ describe('console bulk actions', () => {
       if (running) pagesWhileRunning++;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-    process.stdout.write(`10,000 canceled in ${Date.now() - started} ms\n`);
-    expect(await actionOf(id)).toMatchObject({ total: 10_000, done: 10_000, skipped: 0 });
+    process.stdout.write(`${many} canceled in ${Date.now() - started} ms\n`);
+    expect(await actionOf(id)).toMatchObject({ total: many, done: many, skipped: 0 });
     // Progress moves a committed batch at a time: every count seen is a multiple of the batch size.
     expect([...seen].every((handled) => handled % 500 === 0)).toBe(true);
     expect(seen.size).toBeGreaterThan(2);
@@ -209,7 +212,7 @@ describe('console bulk actions', () => {
          FROM attestation_requests WHERE document_id = $1`,
       [document.id],
     );
-    expect({ open, canceled }).toEqual({ open: 0, canceled: 10_000 });
+    expect({ open, canceled }).toEqual({ open: 0, canceled: many });
     const countEvents = async () =>
       (
         await t.db.query(`SELECT count(*)::int AS count FROM events WHERE organization_id = $1`, [big.organizationId])

@@ -147,7 +147,7 @@ describe('the compliance console in headless Chromium', () => {
     expect(listed).not.toContain('العلي');
     expect(listed).not.toContain('Engineer');
 
-    await page.getByLabel('Action').selectOption('remind');
+    await page.getByLabel('Action', { exact: true }).selectOption('remind');
     await page.getByRole('button', { name: 'Start on everyone matching' }).click();
     await page.waitForLoadState();
     expect(page.url()).toMatch(/\/console\/bulk-actions\/[0-9a-z]{26}$/);
@@ -209,7 +209,7 @@ describe('the compliance console in headless Chromium', () => {
     await page.goto(`${appUrl}/console/documents/${policy.id}`);
     await check(page, 'document');
     await page.getByRole('checkbox', { name: `Choose ${engineer.name}` }).check();
-    await page.getByLabel('Action').selectOption('cancel');
+    await page.getByLabel('Action', { exact: true }).selectOption('cancel');
     await page.getByRole('button', { name: 'Start on the people chosen' }).click();
     await page.waitForLoadState();
     // Checked once finished: a running action's page reloads itself every 2 s.

@@ -354,6 +354,27 @@ describe('Idempotency-Key', () => {
       webhooks: 0,
     },
     {
+      // A link to the page for the integrator to hand over: a replay answers the same link, not a second one.
+      name: 'POST /attestation-requests/{id}/signing-url',
+      prepare: async () => ({ path: `/api/v1/attestation-requests/${await sentRequest()}/signing-url` }),
+      status: 201,
+      adds: { keys: 1 },
+      emails: 0,
+      webhooks: 0,
+    },
+    {
+      // The values the organization starts with, so the other scenarios' emails and pages stay as they are.
+      name: 'PATCH /organization',
+      prepare: async () => ({
+        path: '/api/v1/organization',
+        body: { default_locale: 'en', signing_frame_origins: [] },
+      }),
+      status: 200,
+      adds: { keys: 1 },
+      emails: 0,
+      webhooks: 0,
+    },
+    {
       name: 'POST /webhook-endpoints',
       prepare: async () => ({
         path: '/api/v1/webhook-endpoints',
