@@ -15,7 +15,10 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 /** The README's pictures: each compliance page at a phone's width. */
 // The pictures in docs/console/ are refreshed on purpose (UPDATE_SCREENSHOTS=1); a plain run leaves the docs alone.
-const SCREENSHOTS = resolve(__dirname, process.env.UPDATE_SCREENSHOTS ? '../../docs/console' : '../../test-output/console-compliance');
+const SCREENSHOTS = resolve(
+  __dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/console' : '../../test-output/console-compliance',
+);
 const PHONE = { width: 390, height: 844 };
 
 declare const document: { documentElement: { scrollWidth: number } };
@@ -227,6 +230,13 @@ describe('the compliance console in headless Chromium', () => {
     await page.goto(`${appUrl}/console/people/${salesPeople[2].id}`);
     expect(await page.locator('h1').innerText()).toBe('مريم العلي');
     await check(page, 'person');
+    // The person's language, chosen here, is the one the API shows and the signer's emails use.
+    await page.getByLabel('Language of their emails, page and certificate').selectOption('fr');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForLoadState();
+    const saved = await t.http.get(`/api/v1/people/${salesPeople[2].id}`).set(owner.auth).expect(200);
+    expect(saved.body.locale).toBe('fr');
+    expect(await page.getByLabel('Language of their emails, page and certificate').inputValue()).toBe('fr');
     await page.goto(`${appUrl}/console/groups`);
     await check(page, 'groups');
     await page.getByRole('link', { name: 'Sales' }).click();

@@ -93,6 +93,7 @@ export class PeopleController {
       lastName: form.get('last_name') ?? '',
       email: form.get('email') ?? '',
       phone: optional(form, 'phone'),
+      locale: optional(form, 'locale'),
     });
     redirect(response, `/console/people/${person.id}?done=added`);
   }
@@ -138,6 +139,7 @@ export class PeopleController {
         lastName: form.get('last_name') ?? '',
         email: form.get('email') ?? '',
         phone: optional(form, 'phone'),
+        locale: optional(form, 'locale'),
       },
     });
     redirect(response, `/console/people/${id}?done=saved`);

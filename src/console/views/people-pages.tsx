@@ -1,9 +1,28 @@
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import type { Person } from '../../people/domain/person';
+import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from '@lib/core';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout } from './layout';
 import { Notice, Pager } from './pager';
 import { ScrollTable } from './table';
+
+/** Each language in its own name; a regional locale set through the API or SCIM (`pt-BR`) stays selectable. */
+const LANGUAGE_NAMES: Record<SupportedLanguage, string> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pt: 'Português',
+};
+
+function localeChoices(current: string | null): [string, string][] {
+  const choices: [string, string][] = SUPPORTED_LANGUAGES.map((language) => [language, LANGUAGE_NAMES[language]]);
+  if (current && !choices.some(([tag]) => tag === current))
+    choices.push([current, `${LANGUAGE_NAMES[languageOf(current)]} (${current})`]);
+  return choices;
+}
 
 /** The fields of a person, filled with `person`'s values when editing. */
 function PersonFields(props: { person?: Person }) {
@@ -18,6 +37,17 @@ function PersonFields(props: { person?: Person }) {
       <input id="email" name="email" type="email" required maxLength={255} value={person?.email ?? ''} />
       <label for="phone">Phone (international, e.g. +44 20 7946 0000)</label>
       <input id="phone" name="phone" type="tel" maxLength={32} value={person?.phone ?? ''} />
+      <label for="locale">Language of their emails, page and certificate</label>
+      <select id="locale" name="locale">
+        <option value="" selected={!person?.locale}>
+          The organization's default
+        </option>
+        {localeChoices(person?.locale ?? null).map(([tag, name]) => (
+          <option value={tag} selected={person?.locale === tag}>
+            {name}
+          </option>
+        ))}
+      </select>
     </>
   );
 }
