@@ -15,7 +15,10 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 /** The README's pictures: each compliance page at a phone's width. */
 // The pictures in docs/console/ are refreshed on purpose (UPDATE_SCREENSHOTS=1); a plain run leaves the docs alone.
-const SCREENSHOTS = resolve(__dirname, process.env.UPDATE_SCREENSHOTS ? '../../docs/console' : '../../test-output/console-compliance');
+const SCREENSHOTS = resolve(
+  __dirname,
+  process.env.UPDATE_SCREENSHOTS ? '../../docs/console' : '../../test-output/console-compliance',
+);
 const PHONE = { width: 390, height: 844 };
 
 declare const document: { documentElement: { scrollWidth: number } };
@@ -209,7 +212,7 @@ describe('the compliance console in headless Chromium', () => {
     await page.goto(`${appUrl}/console/documents/${policy.id}`);
     await check(page, 'document');
     await page.getByRole('checkbox', { name: `Choose ${engineer.name}` }).check();
-    await page.getByLabel('Action').selectOption('cancel');
+    await page.getByLabel('Action', { exact: true }).selectOption('cancel');
     await page.getByRole('button', { name: 'Start on the people chosen' }).click();
     await page.waitForLoadState();
     // Checked once finished: a running action's page reloads itself every 2 s.
@@ -222,6 +225,14 @@ describe('the compliance console in headless Chromium', () => {
       'the cancel',
     );
     await check(page, 'bulk-action');
+    await page.goto(`${appUrl}/console/documents/${policy.id}`);
+    await page.getByRole('link', { name: /Publish a revision/ }).click();
+    await page.waitForLoadState();
+    await page.getByLabel(/The full text, in Markdown/).fill('# Code of conduct\n\nBe **kind**. שלום');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('.preview strong').innerText()).toBe('kind');
+    await check(page, 'document-edit');
     await page.goto(`${appUrl}/console/people`);
     await check(page, 'people');
     await page.goto(`${appUrl}/console/people/${salesPeople[2].id}`);
@@ -234,6 +245,7 @@ describe('the compliance console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Add to the group' }).click();
     await page.waitForLoadState();
     expect(await page.locator('.notice').innerText()).toBe('1 of 2 added. 1 address(es) belong to no active person.');
+    expect(await page.getByRole('heading', { name: 'Managers' }).count()).toBe(1);
     await check(page, 'group');
 
     await page.getByRole('link', { name: 'Webhooks' }).click();

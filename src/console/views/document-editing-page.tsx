@@ -35,8 +35,10 @@ export function DocumentEditingPage(props: {
       <form method="post" action={action('revisions')} class="stack">
         <Csrf token={csrf} />
         <Stamp />
-        <label for="content">The full text, in Markdown (it replaces the current revision for new attestations)</label>
-        <textarea id="content" name="content" rows={12} maxLength={200_000}>
+        <label for="revision-text">
+          The full text, in Markdown (it replaces the current revision for new attestations)
+        </label>
+        <textarea id="revision-text" name="content" rows={12} maxLength={200_000}>
           {props.draft?.content ?? ''}
         </textarea>
         <div>

@@ -119,7 +119,7 @@ export function WebhookPage(props: {
                     <button
                       type="submit"
                       class="secondary"
-                      aria-label={`Deliver attempt ${delivery.attempt} of ${delivery.eventType} again`}
+                      aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
                     >
                       Deliver again
                     </button>
