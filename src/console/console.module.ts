@@ -18,6 +18,7 @@ import { ConsoleDoor } from './http/console-door';
 import { ConsoleExportsController } from './http/console-exports.controller';
 import { GroupsController } from './http/groups.controller';
 import { PeopleController } from './http/people.controller';
+import { DocumentEditingController } from './http/document-editing.controller';
 import { DocumentsController } from './http/documents.controller';
 import { WebhooksController } from './http/webhooks.controller';
 import { ConsoleNotFoundController } from './http/console-not-found.controller';
@@ -51,6 +52,7 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     AuditLogPageController,
     SingleSignOnController,
     DocumentsController,
+    DocumentEditingController,
     PeopleController,
     GroupsController,
     WebhooksController,

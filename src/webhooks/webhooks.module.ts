@@ -4,6 +4,7 @@ import { EventsModule } from '../events/events.module';
 import { EndpointUrlPolicy } from './application/endpoint-url-policy';
 import { HostResolver } from './application/host-resolver';
 import { ListWebhookDeliveries } from './application/list-webhook-deliveries.use-case';
+import { RedeliverWebhookAttempt } from './application/redeliver-webhook-attempt.use-case';
 import { RelayWebhookAttempts } from './application/relay-webhook-attempts.use-case';
 import { SecretBox } from './application/secret-box';
 import { SendTestWebhook } from './application/send-test-webhook.use-case';
@@ -23,6 +24,7 @@ const useCases = [
   ...WEBHOOK_ENDPOINT_USE_CASES,
   SendTestWebhook,
   ListWebhookDeliveries,
+  RedeliverWebhookAttempt,
   RelayWebhookAttempts,
 ];
 

@@ -225,6 +225,14 @@ describe('the compliance console in headless Chromium', () => {
       'the cancel',
     );
     await check(page, 'bulk-action');
+    await page.goto(`${appUrl}/console/documents/${policy.id}`);
+    await page.getByRole('link', { name: /Publish a revision/ }).click();
+    await page.waitForLoadState();
+    await page.getByLabel(/The full text, in Markdown/).fill('# Code of conduct\n\nBe **kind**. שלום');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('.preview strong').innerText()).toBe('kind');
+    await check(page, 'document-edit');
     await page.goto(`${appUrl}/console/people`);
     await check(page, 'people');
     await page.goto(`${appUrl}/console/people/${salesPeople[2].id}`);
@@ -244,6 +252,7 @@ describe('the compliance console in headless Chromium', () => {
     await page.getByRole('button', { name: 'Add to the group' }).click();
     await page.waitForLoadState();
     expect(await page.locator('.notice').innerText()).toBe('1 of 2 added. 1 address(es) belong to no active person.');
+    expect(await page.getByRole('heading', { name: 'Managers' }).count()).toBe(1);
     await check(page, 'group');
 
     await page.getByRole('link', { name: 'Webhooks' }).click();

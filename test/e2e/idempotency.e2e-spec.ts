@@ -421,6 +421,21 @@ describe('Idempotency-Key', () => {
       webhooks: 1,
     },
     {
+      name: 'POST /webhook-endpoints/{id}/deliveries/{attempt}/redeliver',
+      prepare: async () => {
+        const endpoint = await createEndpoint();
+        const test = await send('post', `/api/v1/webhook-endpoints/${endpoint.id}/test`, undefined).expect(202);
+        // Its first delivery arrived before the counts are taken.
+        await eventually(async () => receiver.deliveriesOf(test.body.event_id).length === 1, 10_000, 'the test event');
+        const list = await t.http.get(`/api/v1/webhook-endpoints/${endpoint.id}/deliveries`).set(tenant.auth);
+        return { path: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries/${list.body.data[0].id}/redeliver` };
+      },
+      status: 202,
+      adds: { deliveries: 1, keys: 1 },
+      emails: 0,
+      webhooks: 1,
+    },
+    {
       name: 'POST /api-tokens',
       prepare: async () => ({ path: '/api/v1/api-tokens', body: { name: `HR sync ${newKey()}` } }),
       status: 201,

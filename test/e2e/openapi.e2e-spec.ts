@@ -133,6 +133,7 @@ describe('the OpenAPI description', () => {
           'POST /webhook-endpoints/{id}/rotate-secret',
           'POST /webhook-endpoints/{id}/test',
           'GET /webhook-endpoints/{id}/deliveries',
+          'POST /webhook-endpoints/{id}/deliveries/{attempt}/redeliver',
           'GET /events',
           'GET /attestation-requests/{id}/events',
           // People, documents and groups managed through the API (docs/api-resources.md).

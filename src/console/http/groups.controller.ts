@@ -6,13 +6,17 @@ import { PageError } from '../../attestation-page/http/page-error';
 import { AddPeopleToGroup } from '../../groups/application/add-people-to-group.use-case';
 import { CreateGroup } from '../../groups/application/create-group.use-case';
 import { ListGroupDocuments } from '../../groups/application/list-group-documents.use-case';
+import { ListGroupManagers } from '../../groups/application/list-group-managers.use-case';
 import { ListGroupMembers } from '../../groups/application/list-group-members.use-case';
 import { ListGroups } from '../../groups/application/list-groups.use-case';
 import { RemovePersonFromGroup } from '../../groups/application/remove-person-from-group.use-case';
+import { SetGroupManagers } from '../../groups/application/set-group-managers.use-case';
 import { ShowGroup } from '../../groups/application/show-group.use-case';
 import { UpdateGroup } from '../../groups/application/update-group.use-case';
 import { ListPeople } from '../../people/application/list-people.use-case';
+import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { GroupPage, GroupsPage } from '../views/groups-pages';
+import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { pageParam } from './console-query';
@@ -39,6 +43,9 @@ export class GroupsController {
     private readonly addPeople: AddPeopleToGroup,
     private readonly removePerson: RemovePersonFromGroup,
     private readonly listPeople: ListPeople,
+    private readonly listManagers: ListGroupManagers,
+    private readonly setManagers: SetGroupManagers,
+    private readonly listUsers: ListMembers,
   ) {}
 
   @Get()
@@ -77,9 +84,11 @@ export class GroupsController {
     const organizationId = context.current.organizationId;
     const page = pageParam(request);
     const group = await this.showGroup.execute({ organizationId, groupId: id });
-    const [members, documents] = await Promise.all([
+    const [members, documents, managers, users] = await Promise.all([
       this.listMembers.execute({ organizationId, groupId: group.id, page }),
       this.listDocuments.execute({ organizationId, groupId: group.id, page: new PageRequest(1, DOCUMENTS_SHOWN) }),
+      this.listManagers.execute({ organizationId, groupId: group.id }),
+      this.listUsers.execute(organizationId),
     ]);
     const csrf = this.door.formToken(request, response, context);
     sendConsolePage(
@@ -94,6 +103,8 @@ export class GroupsController {
         page: page.page,
         perPage: page.perPage,
         documents: documents.items,
+        managers,
+        candidates: users.filter((user) => user.role === 'group_manager'),
         notice: noticeOf(done),
       }),
     );
@@ -143,6 +154,15 @@ export class GroupsController {
     redirect(response, `/console/groups/${id}?done=added-${personIds.length}-of-${emails.length}`);
   }
 
+  /** The ticked users replace the group's managers, as `PUT /groups/{id}/managers` does. */
+  @Post(':id/managers')
+  async replaceManagers(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
+    const { context, form, actor } = await managingForm(this.door, request);
+    const group = await this.showGroup.execute({ organizationId: context.current.organizationId, groupId: id });
+    await this.setManagers.execute({ actor, group, userIds: form.getAll('user_id') });
+    redirect(response, `/console/groups/${id}?done=managers`);
+  }
+
   @Post(':id/members/:personId/remove')
   async remove(
     @Param('id', UlidPathPipe) id: string,
@@ -161,6 +181,7 @@ function noticeOf(done: unknown): string | undefined {
   if (done === 'created') return 'The group was created.';
   if (done === 'saved') return 'The changes were saved.';
   if (done === 'removed') return 'The person was removed from the group.';
+  if (done === 'managers') return "The group's managers were saved.";
   const added = typeof done === 'string' ? /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done) : null;
   if (!added) return undefined;
   const [, count, of] = added;

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, PageRequest, UlidPathPipe } from '@lib/http';
 import { ListWebhookDeliveries } from '../../webhooks/application/list-webhook-deliveries.use-case';
+import { RedeliverWebhookAttempt } from '../../webhooks/application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../../webhooks/application/send-test-webhook.use-case';
 import {
   CreateWebhookEndpoint,
@@ -23,6 +24,7 @@ const DELIVERIES_SHOWN = 25;
 const NOTICES: Record<string, string> = {
   saved: 'The changes were saved.',
   tested: 'A test event is on its way; its delivery appears below.',
+  redelivered: 'The event is on its way again, with the same webhook-id; the new attempt appears below.',
 };
 
 /** Webhooks (owners and administrators): the use-cases of /webhook-endpoints. */
@@ -40,6 +42,7 @@ export class WebhooksController {
     private readonly rotateSecret: RotateWebhookSecret,
     private readonly sendTest: SendTestWebhook,
     private readonly listDeliveries: ListWebhookDeliveries,
+    private readonly redeliverAttempt: RedeliverWebhookAttempt,
   ) {}
 
   @Get()
@@ -106,6 +109,23 @@ export class WebhooksController {
     await this.door.form(request, context);
     await this.sendTest.execute({ organizationId: context.current.organizationId, endpointId: id });
     redirect(response, `/console/webhooks/${id}?done=tested`);
+  }
+
+  @Post(':id/deliveries/:attempt/redeliver')
+  async redeliver(
+    @Param('id', UlidPathPipe) id: string,
+    @Param('attempt', UlidPathPipe) attempt: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    const context = await this.door.managing(request);
+    await this.door.form(request, context);
+    await this.redeliverAttempt.execute({
+      organizationId: context.current.organizationId,
+      endpointId: id,
+      deliveryId: attempt,
+    });
+    redirect(response, `/console/webhooks/${id}?done=redelivered`);
   }
 
   private async renderList(

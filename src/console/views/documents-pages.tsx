@@ -88,6 +88,11 @@ export function DocumentPage(props: {
   return (
     <Layout title={props.name} context={context} csrf={csrf} section="documents">
       <Notice text={props.notice} />
+      {hasFullApiAccess(context.current.role) && (
+        <p>
+          <a href={`/console/documents/${props.documentId}/edit`}>Publish a revision, change the settings or archive</a>
+        </p>
+      )}
       {props.document && (
         <dl class="counts" aria-label="Where the assignees stand">
           {ATTESTATION_BUCKETS.map((bucket) => (

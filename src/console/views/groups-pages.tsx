@@ -1,6 +1,8 @@
 import type { DocumentListing } from '../../documents/domain/document-listing';
 import type { Group } from '../../groups/domain/group';
+import type { GroupManager } from '../../groups/application/group-managers.repository';
 import type { Person } from '../../people/domain/person';
+import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, Layout } from './layout';
 import { Notice, Pager } from './pager';
@@ -62,6 +64,9 @@ export function GroupPage(props: {
   page: number;
   perPage: number;
   documents: DocumentListing[];
+  managers: GroupManager[];
+  /** The organization's users whose role is group manager: those who may be put in charge. */
+  candidates: Member[];
   notice?: string;
 }) {
   const { context, csrf, group, members } = props;
@@ -79,6 +84,7 @@ export function GroupPage(props: {
         </label>
         <button type="submit">Save</button>
       </form>
+      <Managers group={group} csrf={csrf} managers={props.managers} candidates={props.candidates} />
       <h2>Members</h2>
       {members.length === 0 ? (
         <p>No member yet.</p>
@@ -127,5 +133,39 @@ export function GroupPage(props: {
         </ul>
       )}
     </Layout>
+  );
+}
+
+/** Who is in charge of the group: ticking replaces the list (an empty one removes every manager). */
+function Managers(props: { group: Group; csrf: string; managers: GroupManager[]; candidates: Member[] }) {
+  const current = new Set(props.managers.map((manager) => manager.userId));
+  return (
+    <>
+      <h2>Managers</h2>
+      <p>
+        {props.managers.length === 0
+          ? 'No group manager is in charge of this group.'
+          : `In charge: ${props.managers.map((manager) => manager.name).join(', ')}.`}
+      </p>
+      {props.candidates.length === 0 ? (
+        <p>
+          No member has the role group manager yet: give one that role on <a href="/console/members">Members</a>.
+        </p>
+      ) : (
+        <form method="post" action={`/console/groups/${props.group.id}/managers`} class="stack">
+          <Csrf token={props.csrf} />
+          <fieldset>
+            <legend>Group managers in charge of this group</legend>
+            {props.candidates.map((user) => (
+              <label>
+                <input type="checkbox" name="user_id" value={user.userId} checked={current.has(user.userId)} />{' '}
+                {user.name} <span class="details">{user.email}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit">Save the managers</button>
+        </form>
+      )}
+    </>
   );
 }

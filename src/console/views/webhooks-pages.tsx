@@ -103,7 +103,7 @@ export function WebhookPage(props: {
       {props.deliveries.length === 0 ? (
         <p>None yet.</p>
       ) : (
-        <ScrollTable label="Deliveries" columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At']}>
+        <ScrollTable label="Deliveries" columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At', 'Action']}>
           {props.deliveries.map((delivery) => (
             <tr>
               <td>{delivery.eventType}</td>
@@ -112,6 +112,20 @@ export function WebhookPage(props: {
               <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
               <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
               <td>{formatTime(delivery.createdAt)}</td>
+              <td>
+                {delivery.status === 'failed' ? (
+                  <form method="post" action={action(`deliveries/${delivery.id}/redeliver`)} class="inline">
+                    <Csrf token={csrf} />
+                    <button
+                      type="submit"
+                      class="secondary"
+                      aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
+                    >
+                      Deliver again
+                    </button>
+                  </form>
+                ) : null}
+              </td>
             </tr>
           ))}
         </ScrollTable>

@@ -1,3 +1,4 @@
+import { checkNotStale } from '../domain/stale-document.error';
 import { Injectable } from '@nestjs/common';
 import { Clock, setArchived } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -19,11 +20,12 @@ export abstract class DocumentArchival {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async execute(input: DocumentReference): Promise<DocumentListing> {
+  async execute(input: DocumentReference & { expectedUpdatedAt?: Date }): Promise<DocumentListing> {
     // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
     // people and documents) is retried instead of answered as an error.
     const document = await this.unitOfWork.run(async () => {
       const found = await findDocument(this.documents, input);
+      checkNotStale(found.updatedAt, input.expectedUpdatedAt);
       if (setArchived(found, this.archived, this.clock.now())) await this.documents.save(found);
       return found;
     });

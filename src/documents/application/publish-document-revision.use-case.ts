@@ -1,3 +1,4 @@
+import { checkNotStale } from '../domain/stale-document.error';
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/core';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
@@ -22,10 +23,16 @@ export class PublishDocumentRevision {
   ) {}
 
   async execute(
-    input: DocumentReference & { content?: string; contentType?: RevisionContentType },
+    input: DocumentReference & {
+      content?: string;
+      contentType?: RevisionContentType;
+      /** The document's `updatedAt` when the form was shown (the console): a later change answers 409. */
+      expectedUpdatedAt?: Date;
+    },
   ): Promise<PublishedRevision> {
     const { id } = await findDocument(this.documents, input);
     const revision = await this.documents.publish(id, (document) => {
+      checkNotStale(document.updatedAt, input.expectedUpdatedAt);
       const now = this.clock.now();
       const draft = DocumentRevision.draft({
         organizationId: document.organizationId,

@@ -1,3 +1,4 @@
+import { checkNotStale } from '../domain/stale-document.error';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import type { DocumentChanges } from '../domain/document';
@@ -20,11 +21,14 @@ export class UpdateDocument {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  async execute(input: DocumentReference & { changes: DocumentChanges }): Promise<DocumentListing> {
+  async execute(
+    input: DocumentReference & { changes: DocumentChanges; expectedUpdatedAt?: Date },
+  ): Promise<DocumentListing> {
     // In a unit of work so that a deadlock with a concurrent group add or publish (the counters' triggers lock
     // people and documents) is retried instead of answered as an error.
     const document = await this.unitOfWork.run(async () => {
       const found = await findDocument(this.documents, input);
+      checkNotStale(found.updatedAt, input.expectedUpdatedAt);
       if (found.update(input.changes, this.clock.now())) await this.documents.save(found);
       return found;
     });

@@ -61,6 +61,11 @@ export abstract class WebhookDeliveries extends OutboxRows<ScheduledAttempt> {
   abstract recordOutcomes(
     outcomes: readonly AttemptOutcomeToRecord[],
   ): Promise<{ recorded: Set<string>; next: ScheduledAttempt[] }>;
+  /**
+   * Another attempt, due now, of the event that attempt `deliveryId` of this endpoint carried, numbered after the
+   * event's last attempt to the endpoint; null when the endpoint has no such attempt.
+   */
+  abstract scheduleAnotherAttempt(endpointId: string, deliveryId: string, now: Date): Promise<WebhookDelivery | null>;
   /** The endpoint's attempts, newest first. */
   abstract pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>>;
   /** Their relay failed: the periodic relay takes them. */

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
+import { RedeliverWebhookAttempt } from '../application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../application/send-test-webhook.use-case';
 import {
   CreateWebhookEndpoint,
@@ -23,6 +24,7 @@ import {
 import { presentWebhookDelivery, presentWebhookEndpoint } from './webhook.presenter';
 import {
   WebhookDeliveryPage,
+  WebhookDeliveryResponse,
   WebhookEndpointPage,
   WebhookEndpointResponse,
   WebhookEndpointWithSecretResponse,
@@ -54,6 +56,7 @@ export class WebhookEndpointsController {
     private readonly rotateSecret: RotateWebhookSecret,
     private readonly sendTest: SendTestWebhook,
     private readonly listDeliveries: ListWebhookDeliveries,
+    private readonly redeliverAttempt: RedeliverWebhookAttempt,
   ) {}
 
   @Post()
@@ -207,5 +210,32 @@ export class WebhookEndpointsController {
       {},
       presentWebhookDelivery,
     );
+  }
+
+  @Post(':id/deliveries/:attempt/redeliver')
+  @HttpCode(202)
+  @ApiUlidPath('attempt', "The ULID of one of the endpoint's attempts, as its deliveries list shows it.")
+  @OnEndpoint({
+    operationId: 'redeliverWebhookAttempt',
+    summary: 'Deliver an attempted event again',
+    description:
+      'Schedules one more attempt, due now, of the event that attempt carried, to the same endpoint, with the same ' +
+      '`webhook-id` (the event id), signed afresh. Any attempt may be delivered again, a succeeded one too: a ' +
+      'receiver that deduplicates by `webhook-id` sees it once. The new attempt is numbered after the last one of ' +
+      'that event and, when it fails, is retried only if the retry schedule goes beyond that number. To a disabled ' +
+      'endpoint it is recorded failed without being sent, as any attempt (the test event excepted). A body is ignored.',
+    success: { status: 202, description: 'The new attempt, pending.', type: WebhookDeliveryResponse },
+  })
+  async redeliver(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Param('attempt', UlidPathPipe) attemptId: string,
+  ) {
+    const attempt = await this.redeliverAttempt.execute({
+      organizationId: principal.organization.id,
+      endpointId: id,
+      deliveryId: attemptId,
+    });
+    return presentWebhookDelivery(attempt);
   }
 }

@@ -233,6 +233,34 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
     };
   }
 
+  async scheduleAnotherAttempt(endpointId: string, deliveryId: string, now: Date): Promise<WebhookDelivery | null> {
+    // Two redeliveries of one event at once may pick the same number: the loser takes the next one.
+    for (let tries = 0; tries < 5; tries++) {
+      const source = await activeQuery<{ id: string }>(
+        this.db,
+        `SELECT id FROM webhook_deliveries WHERE id = $1 AND endpoint_id = $2`,
+        [deliveryId, endpointId],
+      );
+      if (source.length === 0) return null;
+      const rows = await activeQuery<DeliveryRow>(
+        this.db,
+        `INSERT INTO webhook_deliveries
+           (id, organization_id, endpoint_id, event_id, event_type, attempt, status, created_at, due_at, updated_at,
+            relayed_at)
+         SELECT $3, d.organization_id, d.endpoint_id, d.event_id, d.event_type,
+                (SELECT max(o.attempt) FROM webhook_deliveries o
+                  WHERE o.endpoint_id = d.endpoint_id AND o.event_id = d.event_id) + 1,
+                'pending', $4, $4, $4, $4
+           FROM webhook_deliveries d WHERE d.id = $1 AND d.endpoint_id = $2
+         ON CONFLICT (endpoint_id, event_id, attempt) DO NOTHING
+         RETURNING *`,
+        [deliveryId, endpointId, newId(), now],
+      );
+      if (rows.length === 1) return toDomain(rows[0]);
+    }
+    throw new Error(`Could not number another attempt of delivery ${deliveryId}.`);
+  }
+
   pageForEndpoint(endpointId: string, request: PageRequest): Promise<Page<WebhookDelivery>> {
     return activePage(
       this.db,

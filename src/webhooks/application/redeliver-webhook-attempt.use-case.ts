@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, NotFoundError } from '@lib/core';
+import { UnitOfWork } from '../../database/unit-of-work';
+import type { WebhookDelivery } from '../domain/webhook-delivery';
+import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+
+/**
+ * One more attempt, due now, of the event an attempt carried, to the same endpoint: it carries the same
+ * `webhook-id`, so a receiver that deduplicates sees it once. Any attempt may be delivered again, a succeeded one
+ * included (a receiver that lost what it got asks for exactly that). The new attempt is numbered after the event's
+ * last one, so when it fails it is retried only where the schedule has attempts left after that number.
+ */
+@Injectable()
+export class RedeliverWebhookAttempt {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly deliveries: WebhookDeliveries,
+    private readonly relay: RelayWebhookAttempts,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { organizationId: string; endpointId: string; deliveryId: string }): Promise<WebhookDelivery> {
+    const now = this.clock.now();
+    return this.unitOfWork.run(async () => {
+      const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
+      if (!endpoint) throw new NotFoundError('Not found.');
+      const attempt = await this.deliveries.scheduleAnotherAttempt(endpoint.id, input.deliveryId, now);
+      if (!attempt) throw new NotFoundError('Not found.');
+      await this.unitOfWork.afterCommit(() =>
+        this.relay.soon([{ deliveryId: attempt.id, endpointId: attempt.endpointId, dueAt: attempt.dueAt }]),
+      );
+      return attempt;
+    });
+  }
+}
