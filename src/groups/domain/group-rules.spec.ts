@@ -22,6 +22,8 @@ describe('Group names, from both sides', () => {
       organizationId: 'o',
       name: 'Sales',
       autoIssueRequests: false,
+      // Set only by a directory's push (SCIM); a group made through the API has none.
+      externalId: null,
       createdAt: now,
       updatedAt: now,
     });
