@@ -13,10 +13,13 @@ import {
 import { writeSealP12 } from '../../../test/support/seal-p12';
 import { startTestTsa, type TestTsa, type TsaBehaviour, verifyTimestampToken } from '../../../test/support/test-tsa';
 import { loadOrCreateSealKey, readConfiguredSealKey } from '../../config/seal-key';
+import { CmsSealSigner, TIMESTAMP_ROOM } from './certificate-seal';
 import { CertificateTimestamps, type CertificateTimestampsOptions } from './certificate-timestamps';
+import { der, octets, seq } from './der';
 import type { InstallationSeal } from './installation-seal';
 import { PdfkitCertificateRenderer } from './pdfkit-certificate-renderer';
 import { ProcessCertificateRenderer } from './process-certificate-renderer';
+import type { TimestampAuthority } from './timestamp-authority';
 
 /** The sealed certificate, checked by poppler's pdfsig: an independent verifier of the PAdES signature. */
 describe('the sealed certificate', () => {
@@ -164,6 +167,23 @@ describe('the sealed certificate', () => {
 
     it('refuses a token on another imprint: sealed without it', async () => {
       await sealedWithout('wrong-imprint', /the message imprint does not match/);
+    });
+
+    it('seals at baseline whatever the authority throws, and a token too large for its room', async () => {
+      const answering = (stamp: () => Promise<Buffer>) =>
+        new CmsSealSigner(loadOrCreateSealKey(dir), { stamp } as unknown as TimestampAuthority);
+      const baseline = await answering(() => Promise.reject(new Error('never asked'))).seal(Buffer.from('pdf'), false);
+      expect(baseline.timestamp).toEqual({ kind: 'not-asked' });
+
+      const thrown = await answering(() => Promise.reject(new TypeError('boom'))).seal(Buffer.from('pdf'), true);
+      expect(thrown.timestamp).toEqual({ kind: 'failed', reason: 'the timestamp failed: TypeError: boom' });
+      expect(thrown.cms.length).toBe(baseline.cms.length);
+
+      // Beyond the room and the baseline's own slack (4 KB).
+      const huge = der(seq([octets(Buffer.alloc(TIMESTAMP_ROOM + 4096))]));
+      const tooLarge = await answering(() => Promise.resolve(huge)).seal(Buffer.from('pdf'), true);
+      expect(tooLarge.timestamp).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/does not fit/) });
+      expect(tooLarge.cms.length).toBe(baseline.cms.length);
     });
 
     it('is sealed without a timestamp when the authority answers garbage or refuses', async () => {

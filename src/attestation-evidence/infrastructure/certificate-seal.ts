@@ -92,13 +92,14 @@ export class CmsSealSigner {
     try {
       token = await this.authority.stamp(signature);
     } catch (error) {
-      if (!(error instanceof TimestampRefused)) throw error;
-      return { cms: baseline, timestamp: { kind: 'failed', reason: error.message } };
+      // Whatever went wrong, the certificate is sealed at baseline rather than not at all.
+      const reason = error instanceof TimestampRefused ? error.message : `the timestamp failed: ${String(error)}`;
+      return { cms: baseline, timestamp: { kind: 'failed', reason } };
     }
     const unsigned = tagged(1, [seq([oid(TIMESTAMP_OID.signatureTimeStampToken), set([fromDer(token)])])]);
     const stamped = this.cms([...signerInfo, unsigned]);
     if (stamped.length > this.signatureLength(true)) {
-      const reason = `the token (${token.length} bytes) does not fit the room reserved for it (${TIMESTAMP_ROOM})`;
+      const reason = `the token (${token.length} bytes) does not fit the room reserved in the PDF`;
       return { cms: baseline, timestamp: { kind: 'failed', reason } };
     }
     return { cms: stamped, timestamp: { kind: 'stamped' } };

@@ -136,6 +136,34 @@ describe('the authority, asked over HTTP', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('refuses a damaged answer with a reason, whatever the damage, never with another error', async () => {
+    const imprint = randomBytes(32);
+    const nonce = newNonce();
+    const answer = await fetch(tsa.url, { method: 'POST', body: new Uint8Array(timestampRequest(imprint, nonce)) });
+    const response = Buffer.from(await answer.arrayBuffer());
+    expect(tokenOfResponse(response, imprint, nonce)).toBeInstanceOf(Buffer);
+    // A fixed sequence (a linear congruential generator), so a failure replays.
+    let seed = 20261128;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const damaged = i % 4 === 0 ? response.subarray(0, next(response.length)) : Buffer.from(response);
+      if (i % 4 !== 0) damaged[next(damaged.length)] ^= 1 << next(8);
+      try {
+        tokenOfResponse(damaged, imprint, nonce);
+        outcomes.add('kept');
+      } catch (error) {
+        expect(error).toBeInstanceOf(TimestampRefused);
+        outcomes.add('refused');
+      }
+    }
+    // A flipped bit in the token's signature or certificate is for the verifier to find.
+    expect(outcomes).toEqual(new Set(['kept', 'refused']));
+  });
+
   it('says so when nothing listens', async () => {
     const url = `http://127.0.0.1:${await freePort()}/tsa`;
     expect((await refusalOf(new TimestampAuthority(url))).message).toBe(

@@ -133,7 +133,14 @@ export class TimestampAuthority {
   async stamp(signatureValue: Uint8Array): Promise<Buffer> {
     const imprint = createHash('sha256').update(signatureValue).digest();
     const nonce = newNonce();
-    return tokenOfResponse(await this.exchange(timestampRequest(imprint, nonce)), imprint, nonce);
+    const response = await this.exchange(timestampRequest(imprint, nonce));
+    try {
+      return tokenOfResponse(response, imprint, nonce);
+    } catch (error) {
+      // An answer malformed in a way no check above names (an OID node-forge cannot read) is refused all the same.
+      if (error instanceof TimestampRefused) throw error;
+      throw new TimestampRefused(`the answer cannot be read: ${(error as Error).message}`);
+    }
   }
 
   private async exchange(query: Buffer): Promise<Buffer> {
