@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { EventsModule } from '../events/events.module';
 import { EvidenceSigningModule } from './evidence-signing.module';
@@ -10,6 +12,7 @@ import { RenderCertificate } from './application/render-certificate.use-case';
 import { ShowAttestationEvidence } from './application/show-attestation-evidence.use-case';
 import { AttestationEvidenceController } from './http/attestation-evidence.controller';
 import { SignedCopies } from '../notifications/application/signed-copies';
+import { CertificateTimestamps } from './infrastructure/certificate-timestamps';
 import { EventLogHistory } from './infrastructure/event-log-history';
 import { InstallationSeal } from './infrastructure/installation-seal';
 import { SignedCopiesForDelivery } from './infrastructure/signed-copies-for-delivery';
@@ -28,6 +31,11 @@ const useCases = [ShowAttestationEvidence, RenderCertificate];
   controllers: [AttestationEvidenceController],
   providers: [
     InstallationSeal,
+    {
+      provide: CertificateTimestamps,
+      useFactory: (config: AppConfig, metrics: Metrics) => new CertificateTimestamps(config.sealTsaUrl, { metrics }),
+      inject: [AppConfig, Metrics],
+    },
     { provide: EvidenceSnapshot, useClass: TypeormEvidenceSnapshot },
     { provide: EvidenceRecords, useClass: TypeormEvidenceRecords },
     { provide: CertificateRenderer, useClass: ProcessCertificateRenderer },

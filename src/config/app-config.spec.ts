@@ -14,6 +14,20 @@ describe('AppConfig', () => {
     expect(config.eventLagWarningSeconds).toBe(30);
     expect(config.eventRetentionDays).toBe(30);
     expect(config.databasePooler).toBe('none');
+    expect(config.sealTsaUrl).toBeUndefined();
+  });
+
+  it('reads the time-stamping authority, an http(s) URL, refused otherwise without repeating it', () => {
+    expect(new AppConfig({ SEAL_TSA_URL: 'http://tsa.example.test/tsr' }).sealTsaUrl).toBe(
+      'http://tsa.example.test/tsr',
+    );
+    expect(new AppConfig({ SEAL_TSA_URL: ' https://user:secret@tsa.example.test ' }).sealTsaUrl).toBe(
+      'https://user:secret@tsa.example.test',
+    );
+    expect(() => new AppConfig({ SEAL_TSA_URL: 'ftp://user:secret@tsa.example.test' })).toThrow(
+      /^SEAL_TSA_URL must be an http\(s\) URL$/,
+    );
+    expect(() => new AppConfig({ SEAL_TSA_URL: 'tsa.example.test' })).toThrow('SEAL_TSA_URL must be an http(s) URL');
   });
 
   it('reads the pooler mode; behind a transaction pooler, statements are unnamed unless asked', () => {

@@ -70,6 +70,11 @@ export class AppConfig {
    * process at boot; unset, the evidence module makes one under `dataDir`.
    */
   readonly sealKey: SealKey | undefined;
+  /**
+   * The RFC 3161 time-stamping authority that timestamps each seal (SEAL_TSA_URL, http or https): PAdES-B-T. A
+   * failing one costs a certificate its timestamp, never the certificate (docs/evidence-and-sealing.md).
+   */
+  readonly sealTsaUrl: string | undefined;
 
   constructor(env: NodeJS.ProcessEnv = process.env) {
     this.port = integer(env, 'PORT', 3000, 0, 65535);
@@ -123,6 +128,11 @@ export class AppConfig {
       throw new Error('SEAL_P12_PASSWORD is set without SEAL_P12_PATH');
     }
     this.sealKey = sealPath === undefined ? undefined : readConfiguredSealKey(sealPath, env.SEAL_P12_PASSWORD ?? '');
+    this.sealTsaUrl = optional(env, 'SEAL_TSA_URL');
+    // Not repeated in the message: an authority's URL may carry its account's password.
+    if (this.sealTsaUrl !== undefined && !isHttpUrl(this.sealTsaUrl)) {
+      throw new Error('SEAL_TSA_URL must be an http(s) URL');
+    }
   }
 
   /** pg's client-side bound on a query: the server's statement_timeout plus a second. */
@@ -171,10 +181,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 function url(value: string, name: string): void {
+  if (!isHttpUrl(value)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+}
+
+function isHttpUrl(value: string): boolean {
   try {
-    const parsed = new URL(value);
-    if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error();
+    return ['http:', 'https:'].includes(new URL(value).protocol);
   } catch {
-    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+    return false;
   }
 }

@@ -8,8 +8,11 @@ import { FixedClock } from '@lib/core';
 import { TEST_REDIS_URL } from '../support/environment';
 import { issueRequest, IssuedRequest, openForm, submitForm } from '../support/attestation-page-fixtures';
 import { createTenant, Tenant } from '../support/fixtures';
-import { pdfsig, pdftotext, withOneSignedByteChanged } from '../support/pdf-tools';
+import { Metrics } from '../../src/metrics/metrics';
+import { pdfsig, pdftotext, sealTimestamp, withOneSignedByteChanged } from '../support/pdf-tools';
+import { sample } from '../support/prometheus-sample';
 import { startTestApp, TestApp } from '../support/test-app';
+import { startTestTsa, type TestTsa, verifyTimestampToken } from '../support/test-tsa';
 
 const ADMIN = resolve(__dirname, '../../dist/src/admin.js');
 const APP_KEY = 'test-app-key-0123456789abcdef0123456789abcdef';
@@ -34,17 +37,23 @@ describe('proof that stands on its own', () => {
   let tenant: Tenant;
   let dataDir: string;
   let signed: IssuedRequest;
+  let tsa: TestTsa;
   const clock = new FixedClock(new Date('2026-11-27T09:00:00.000Z'));
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'attest-seal-'));
-    t = await startTestApp({ clock, env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '500' } });
+    tsa = await startTestTsa();
+    t = await startTestApp({
+      clock,
+      env: { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '500', SEAL_TSA_URL: tsa.url },
+    });
     tenant = await createTenant(t.app, { name: 'Acme Compliance' });
     signed = await issueRequest(t, tenant);
     await sign(signed, 'مرحبا\u202Eevil');
   });
   afterAll(async () => {
     await t?.close();
+    await tsa?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -87,6 +96,20 @@ describe('proof that stands on its own', () => {
       const changed = pdfsig(withOneSignedByteChanged(pdf));
       expect(changed.validations).toHaveLength(1);
       expect(changed.validations[0]).not.toBe('Signature is Valid.');
+    });
+
+    it('carries the timestamp of the authority SEAL_TSA_URL names, counted', async () => {
+      const response = await binary(
+        t.http.get(`/api/v1/attestation-requests/${signed.requestId}/certificate`).set(tenant.auth),
+      ).expect(200);
+      const pdf = response.body as Buffer;
+      expect(pdfsig(pdf).validations).toEqual(['Signature is Valid.']);
+      const { token, signatureValue } = sealTimestamp(pdf);
+      expect(token).toBeDefined();
+      expect(verifyTimestampToken(token!, signatureValue, tsa.certificateFile)).toMatchObject({ verified: true });
+      const exposition = await t.app.get(Metrics).exposition();
+      expect(sample(exposition, 'attest_certificate_timestamps_total', { outcome: 'stamped' })).toBeGreaterThan(0);
+      expect(sample(exposition, 'attest_certificate_timestamps_total', { outcome: 'failed' })).toBe(0);
     });
 
     it('shows the right-to-left override the signer typed as its code point, the name reading as typed', async () => {

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import forge from 'node-forge';
 
 /** Runs a poppler tool (pdfsig, pdftotext) on the PDF, written to a temporary file; answers its output. */
 function poppler(tool: string, pdf: Uint8Array, args: string[] = []): { status: number | null; output: string } {
@@ -56,4 +57,35 @@ export function withOneSignedByteChanged(pdf: Uint8Array, needle = '(Certificate
   if (offset >= firstEnd && offset < secondStart) throw new Error('the byte is not in a signed range');
   copy[offset] ^= 0x01;
   return copy;
+}
+
+/**
+ * The CMS of the PDF's (first) signature, read from the hole its byte range leaves, and in it the signature value
+ * of its SignerInfo and the timestamp token of its unsigned attributes (id-aa-signatureTimeStampToken), if any.
+ */
+export function sealTimestamp(pdf: Uint8Array): { signatureValue: Buffer; token: Buffer | undefined } {
+  const [, holeStart, holeEnd] = signedRanges(pdf);
+  const hex = Buffer.from(pdf.subarray(holeStart + 1, holeEnd - 1)).toString('latin1');
+  // The hole is padded with zeros after the CMS: parse the CMS alone (an option the typings do not know).
+  const fromDer = forge.asn1.fromDer as unknown as (
+    bytes: forge.util.ByteStringBuffer,
+    options: object,
+  ) => forge.asn1.Asn1;
+  const cms = fromDer(forge.util.createBuffer(Buffer.from(hex, 'hex').toString('binary')), { parseAllBytes: false });
+  const node = (parent: forge.asn1.Asn1, at: number) => (parent.value as forge.asn1.Asn1[]).at(at)!;
+  const signedData = node(node(cms, 1), 0);
+  const signerInfo = node(node(signedData, -1), 0);
+  const fields = signerInfo.value as forge.asn1.Asn1[];
+  const signature = fields.find((field) => field.tagClass === forge.asn1.Class.UNIVERSAL && field.type === 4)!;
+  const unsigned = fields.find((field) => field.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && field.type === 1);
+  const attribute =
+    unsigned &&
+    (unsigned.value as forge.asn1.Asn1[]).find(
+      (candidate) => forge.asn1.derToOid(node(candidate, 0).value as string) === '1.2.840.113549.1.9.16.2.14',
+    );
+  const der = (value: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(value).getBytes(), 'binary');
+  return {
+    signatureValue: Buffer.from(signature.value as string, 'binary'),
+    token: attribute && der(node(node(attribute, 1), 0)),
+  };
 }

@@ -4,6 +4,7 @@ import type { TimelineKind } from '../domain/attestation-evidence';
 import type { CertificateContent } from './certificate-content';
 import { advanceOf, type Face, pdfFontOf, TEXT_CHAIN, type TextFace } from './certificate-fonts';
 import { applySeal, type CmsSealSigner, reserveSeal } from './certificate-seal';
+import type { TimestampOutcome } from './timestamp-authority';
 import { layoutText, type VisualLine } from './visual-text';
 
 /** A4 in points, and the margins (2 cm). */
@@ -36,15 +37,15 @@ const SOURCE_WORDS: Record<string, MessageKey> = {
 
 /**
  * The certificate of completion as a PDF, drawn with pdfkit: one A4 page for a usual request, more when the user
- * agent or the timeline is long; sealed when given the seal's signer. Every text a person typed or named goes
- * through `layoutText`, so any script draws in a font that has it, in the right order, or as a code point marker
- * (never a crash).
+ * agent or the timeline is long; sealed when given the seal's signer, and timestamped when asked. Every text a
+ * person typed or named goes through `layoutText`, so any script draws in a font that has it, in the right order,
+ * or as a code point marker (never a crash).
  */
 export async function drawCertificate(
   content: CertificateContent,
   generatedAt: Date,
-  seal?: CmsSealSigner,
-): Promise<Uint8Array> {
+  seal?: { signer: CmsSealSigner; timestamped: boolean },
+): Promise<{ pdf: Uint8Array; timestamp: TimestampOutcome }> {
   const t = Translator.for(content.locale);
   const doc = new PDFDocument({
     // No default font: pdfkit would parse Helvetica's metrics for every document, and none is drawn with it.
@@ -70,11 +71,11 @@ export async function drawCertificate(
     doc.on('error', reject);
   });
   new CertificateDrawing(doc, content, generatedAt, t).draw();
-  if (seal) reserveSeal(doc, seal, generatedAt);
+  if (seal) reserveSeal(doc, seal.signer, generatedAt, seal.timestamped);
   doc.end();
   await ended;
   const pdf = Buffer.concat(chunks);
-  return seal ? applySeal(pdf, seal) : pdf;
+  return seal ? applySeal(pdf, seal.signer, seal.timestamped) : { pdf, timestamp: { kind: 'not-asked' } };
 }
 
 /** One certificate being drawn: a cursor down the page, and pages added when it runs out. */

@@ -10,6 +10,7 @@ import { getHeapStatistics } from 'node:v8';
 import { drawCertificate } from './certificate-drawing';
 import type { CertificateJob, CertificateReply, SealSetup } from './certificate-process-protocol';
 import { CmsSealSigner } from './certificate-seal';
+import { TimestampAuthority } from './timestamp-authority';
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('certificate-process runs as a child process with an IPC channel');
@@ -32,8 +33,10 @@ const liveHeap = () => liveAfterFullCollection ?? getHeapStatistics().used_heap_
 let seal: CmsSealSigner | undefined;
 
 process.on('message', (message: CertificateJob | SealSetup) => {
-  if ('seal' in message) seal = new CmsSealSigner(message.seal);
-  else void answer(message);
+  if ('seal' in message) {
+    const { authority } = message;
+    seal = new CmsSealSigner(message.seal, authority && new TimestampAuthority(authority.url, authority.timeoutMs));
+  } else void answer(message);
 });
 // The API ended or let this process go: nothing more will come.
 process.on('disconnect', () => process.exit(0));
@@ -41,7 +44,9 @@ process.on('disconnect', () => process.exit(0));
 async function answer(job: CertificateJob): Promise<void> {
   let reply: CertificateReply;
   try {
-    reply = { id: job.id, pdf: await drawCertificate(job.content, job.generatedAt, seal), liveHeap: liveHeap() };
+    const sealing = seal && { signer: seal, timestamped: job.timestamped };
+    const { pdf, timestamp } = await drawCertificate(job.content, job.generatedAt, sealing);
+    reply = { id: job.id, pdf, timestamp, liveHeap: liveHeap() };
   } catch (error) {
     reply = {
       id: job.id,

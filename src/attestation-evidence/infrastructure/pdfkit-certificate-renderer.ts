@@ -4,6 +4,7 @@ import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { certificateContentOf } from './certificate-content';
 import { drawCertificate } from './certificate-drawing';
 import { CmsSealSigner } from './certificate-seal';
+import { CertificateTimestamps } from './certificate-timestamps';
 import { InstallationSeal } from './installation-seal';
 
 export { formatTime } from './certificate-drawing';
@@ -16,13 +17,19 @@ export { formatTime } from './certificate-drawing';
 export class PdfkitCertificateRenderer extends CertificateRenderer {
   private readonly signer: CmsSealSigner | undefined;
 
-  /** Without a seal, certificates are drawn unsealed. */
-  constructor(@Optional() seal?: InstallationSeal) {
+  /** Without a seal, certificates are drawn unsealed; without timestamps, sealed at baseline. */
+  constructor(
+    @Optional() seal?: InstallationSeal,
+    @Optional() private readonly timestamps?: CertificateTimestamps,
+  ) {
     super();
-    this.signer = seal && new CmsSealSigner(seal.key);
+    this.signer = seal && new CmsSealSigner(seal.key, timestamps?.authority());
   }
 
   async render(evidence: AttestationEvidence, generatedAt: Date): Promise<Uint8Array> {
-    return drawCertificate(certificateContentOf(evidence), generatedAt, this.signer);
+    const sealing = this.signer && { signer: this.signer, timestamped: this.timestamps?.ask() ?? false };
+    const { pdf, timestamp } = await drawCertificate(certificateContentOf(evidence), generatedAt, sealing);
+    if (sealing) this.timestamps?.record(timestamp);
+    return pdf;
   }
 }

@@ -6,7 +6,9 @@ import { CertificateRenderer } from '../application/certificate-renderer';
 import type { AttestationEvidence } from '../domain/attestation-evidence';
 import { certificateContentOf } from './certificate-content';
 import type { CertificateJob, CertificateReply, SealSetup } from './certificate-process-protocol';
+import { CertificateTimestamps, type TimestampAuthoritySetup } from './certificate-timestamps';
 import { InstallationSeal } from './installation-seal';
+import type { TimestampOutcome } from './timestamp-authority';
 
 /** The limits of the rendering process (see `ProcessCertificateRenderer`). */
 export interface CertificateProcessOptions {
@@ -63,19 +65,22 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
   private closed = false;
 
   /**
-   * The seal is required where Nest builds it (a module that provides the renderer without `InstallationSeal`
-   * fails at boot, never draws unsealed certificates); tests of the process itself construct it without one.
+   * The seal and the timestamps' policy are required where Nest builds it (a module that provides the renderer
+   * without them fails at boot, never draws unsealed certificates); tests of the process itself construct it
+   * without them.
    */
   constructor(
     @Optional() @Inject(CERTIFICATE_PROCESS_OPTIONS) options?: Partial<CertificateProcessOptions>,
     private readonly seal?: InstallationSeal,
+    private readonly timestamps?: CertificateTimestamps,
   ) {
     super();
     this.options = { ...DEFAULTS, ...options };
   }
 
   render(evidence: AttestationEvidence, generatedAt: Date): Promise<Uint8Array> {
-    return this.draw({ content: certificateContentOf(evidence), generatedAt }, false);
+    const timestamped = this.seal !== undefined && (this.timestamps?.ask() ?? false);
+    return this.draw({ content: certificateContentOf(evidence), generatedAt, timestamped }, false);
   }
 
   /** Processes started so far (for tests: a retired, idle or lost process is replaced by a new one). */
@@ -98,7 +103,9 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
   private async draw(job: Omit<CertificateJob, 'id'>, retried: boolean): Promise<Uint8Array> {
     const rendering = this.accepting();
     try {
-      return await rendering.submit(job);
+      const { pdf, timestamp } = await rendering.submit(job);
+      if (this.seal) this.timestamps?.record(timestamp);
+      return pdf;
     } catch (error) {
       // Not once the module is closing: the process was ended on purpose.
       if (error instanceof ProcessLostError && !retried && !this.closed) return this.draw(job, true);
@@ -108,7 +115,7 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
 
   private accepting(): RenderingProcess {
     if (!this.current || !this.current.accepting) {
-      const rendering = new RenderingProcess(this.options, this.seal?.key, () => {
+      const rendering = new RenderingProcess(this.options, this.seal?.key, this.timestamps?.setup, () => {
         // Retired (too large, or idle): it finishes the certificates it holds, then ends.
         if (this.current === rendering) this.current = null;
         this.retiring.add(rendering);
@@ -123,8 +130,13 @@ export class ProcessCertificateRenderer extends CertificateRenderer implements O
   }
 }
 
+interface Drawn {
+  pdf: Uint8Array;
+  timestamp: TimestampOutcome;
+}
+
 interface Pending {
-  resolve(pdf: Uint8Array): void;
+  resolve(drawn: Drawn): void;
   reject(error: Error): void;
 }
 
@@ -143,6 +155,7 @@ class RenderingProcess {
   constructor(
     private readonly options: CertificateProcessOptions,
     seal: SealKey | undefined,
+    authority: TimestampAuthoritySetup | undefined,
     private readonly onRetire: () => void,
   ) {
     RenderingProcess.started++;
@@ -166,7 +179,7 @@ class RenderingProcess {
     this.unref();
     this.child.on('message', (reply: CertificateReply) => this.answered(reply));
     // The key once, before any job (the channel keeps the order); never in the process's arguments or environment.
-    if (seal) this.child.send({ seal } satisfies SealSetup, (error) => error && this.lost(error));
+    if (seal) this.child.send({ seal, authority } satisfies SealSetup, (error) => error && this.lost(error));
     this.child.on('error', (error) => this.lost(error));
     this.child.on('exit', (code, signal) =>
       this.lost(new Error(`the certificate process exited with ${signal ?? `code ${code}`}`)),
@@ -182,12 +195,12 @@ class RenderingProcess {
     return !this.retired && !this.dead;
   }
 
-  submit(job: Omit<CertificateJob, 'id'>): Promise<Uint8Array> {
+  submit(job: Omit<CertificateJob, 'id'>): Promise<Drawn> {
     const id = this.nextId++;
     this.stopIdleTimer();
     // Waiting for an answer keeps the API's event loop alive; an idle process does not.
     this.ref();
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<Drawn>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.child.send({ id, ...job } satisfies CertificateJob, (error) => {
         if (error) this.lost(error);
@@ -217,7 +230,7 @@ class RenderingProcess {
     if (!pending) return;
     this.pending.delete(reply.id);
     if (reply.error !== undefined) pending.reject(new Error(`drawing the certificate failed: ${reply.error}`));
-    else pending.resolve(reply.pdf);
+    else pending.resolve({ pdf: reply.pdf, timestamp: reply.timestamp });
     if (!this.retired && reply.liveHeap > this.options.retireAboveMb * 1024 * 1024) this.retire();
     if (this.pending.size === 0) {
       this.unref();
