@@ -18,16 +18,14 @@ import type { Statement } from '../../src/database/list-totals';
 import { preparedStatement } from '../../src/database/prepared-statement';
 import { useFastTimestampParser } from '../../src/database/timestamp-parser';
 import { DocumentListingRow, fetchDocumentsPage } from '../../src/documents/infrastructure/documents-list.sql';
-import { fetchGroupsPage, GroupRow } from '../../src/groups/infrastructure/groups-list.sql';
+import type { GroupRow } from '../../src/groups/infrastructure/group.record';
+import { fetchGroupsPage } from '../../src/groups/infrastructure/groups-list.sql';
 import {
   CREDENTIAL_BY_HASH_SQL,
   STAMP_USAGE_SQL,
 } from '../../src/identity/infrastructure/typeorm-api-token.repository';
-import {
-  fetchPeoplePage,
-  PERSON_IN_ORGANIZATION_SQL,
-  PersonRow,
-} from '../../src/people/infrastructure/people-list.sql';
+import { fetchPeoplePage, PERSON_IN_ORGANIZATION_SQL } from '../../src/people/infrastructure/people-list.sql';
+import type { PersonRow } from '../../src/people/infrastructure/person.record';
 
 const port = Number(process.env.PORT);
 const appUrl = process.env.APP_URL!;

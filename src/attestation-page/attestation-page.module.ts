@@ -7,6 +7,7 @@ import { CreateSigningUrl } from './application/create-signing-url.use-case';
 import { DeclineAttestation } from './application/decline-attestation.use-case';
 import { OpenAttestationPage } from './application/open-attestation-page.use-case';
 import { OpenSigningLink } from './application/open-signing-link.use-case';
+import { RequestPages } from './application/request-pages';
 import { SignAttestation } from './application/sign-attestation.use-case';
 import { SigningLinks } from './application/signing-links';
 import { AttestationPageController } from './http/attestation-page.controller';
@@ -31,6 +32,7 @@ const useCases = [OpenAttestationPage, SignAttestation, DeclineAttestation, Open
     { provide: AttestationPageContent, useClass: TypeormAttestationPageContent },
     { provide: AttestationLedger, useClass: TypeormAttestationLedger },
     { provide: SigningLinks, useClass: TypeormSigningLinks },
+    RequestPages,
     ...useCases,
     FormProtection,
     SigningSession,

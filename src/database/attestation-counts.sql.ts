@@ -39,3 +39,19 @@ export const MAINTAINED_COUNTS_COLUMNS = `
     k.outdated AS attested_outdated,
     k.unrequested,
     k.latest + k.latest_open + k.due + k.due_open + k.pending + k.outdated + k.unrequested AS total`;
+
+/** What MAINTAINED_COUNTS_COLUMNS selects. */
+export interface MaintainedCountsRow {
+  attested_latest: number;
+  pending_attested: number;
+  renewal_due: number;
+  attested_outdated: number;
+  unrequested: number;
+  total: number;
+}
+
+/** The counts alone, of a row that selected MAINTAINED_COUNTS_COLUMNS among other columns. */
+export function maintainedCountsOf(row: MaintainedCountsRow): MaintainedCountsRow {
+  const { attested_latest, pending_attested, renewal_due, attested_outdated, unrequested, total } = row;
+  return { attested_latest, pending_attested, renewal_due, attested_outdated, unrequested, total };
+}

@@ -22,9 +22,20 @@ export abstract class TypeormRecordRepository<Entity, Row extends { id: string }
     await activeManager(this.db).getRepository(this.record).save(this.mapper.toRecord(entity));
   }
 
-  async findById(id: string): Promise<Entity | null> {
-    const where = { id } as FindOptionsWhere<Row>;
-    const record = await activeManager(this.db).getRepository(this.record).findOneBy(where);
-    return record ? this.mapper.toDomain(record) : null;
+  findById(id: string): Promise<Entity | null> {
+    return findRecordById(this.db, this.record, id, this.mapper.toDomain);
   }
+}
+
+/** The entity of the record with this id, through the unit of work's transaction when one is open; null when none. */
+export async function findRecordById<Entity, Row extends { id: string }>(
+  db: DataSource,
+  record: EntityTarget<Row>,
+  id: string,
+  toDomain: (record: Row) => Entity,
+): Promise<Entity | null> {
+  const found = await activeManager(db)
+    .getRepository(record)
+    .findOneBy({ id } as FindOptionsWhere<Row>);
+  return found ? toDomain(found) : null;
 }

@@ -99,3 +99,14 @@ export async function readRows<T = Record<string, unknown>>(
   const config = namesStatements(pool.options) ? preparedStatement(text, values) : { text, values: [...values] };
   return (await pool.query(config)).rows;
 }
+
+/** The one row a statement reads (readRows), mapped; null when it reads none. */
+export async function readOne<Row, T>(
+  db: DataSource,
+  text: string,
+  values: readonly unknown[],
+  map: (row: Row) => T,
+): Promise<T | null> {
+  const [row] = await readRows<Row>(db, text, values);
+  return row ? map(row) : null;
+}

@@ -13,6 +13,7 @@ import { ProvisionScimUser } from './application/provision-scim-user.use-case';
 import { ScimDirectory } from './application/scim-directory';
 import { ScimGroupWriter } from './application/scim-group-writer';
 import { ScimUserWriter } from './application/scim-user-writer';
+import { ScimAddress } from './http/scim-base';
 import { ScimDiscoveryController } from './http/scim-discovery.controller';
 import { ScimErrorFilter } from './http/scim-error.filter';
 import { ScimGroupsController } from './http/scim-groups.controller';
@@ -37,6 +38,7 @@ import { TypeormScimDirectory } from './infrastructure/typeorm-scim-directory';
   ],
   providers: [
     { provide: ScimDirectory, useClass: TypeormScimDirectory },
+    ScimAddress,
     ScimGuard,
     ScimErrorFilter,
     ScimUserWriter,

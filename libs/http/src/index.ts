@@ -4,6 +4,7 @@
  */
 export * from './http/api-exception';
 export * from './http/api-exception.filter';
+export * from './http/door-filter';
 export * from './http/access.decorator';
 export * from './http/access-policy';
 export * from './http/iso-timestamp';

@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
 import { AttestationRequestRepository } from '../../attestation-requests/application/attestation-request.repository';
 import { SignatureConfirmations } from '../../attestation-requests/application/signature-confirmations';
-import { UnitOfWork } from '../../database/unit-of-work';
-import type { MessageKey } from '../../i18n/translator';
 import { Attestation, cleanTypedName, TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
-import { pageStateOf } from '../domain/page-state';
 import { AttestationLedger } from './attestation-ledger';
-import { AttestationPageContent } from './attestation-page-content';
 import type { AttestationPage } from './attestation-page';
-import { expireIfOverdue, lockRequestOfPage, PageKey } from './page-request';
-import { SigningLinks } from './signing-links';
+import type { FormErrors, InvalidOutcome, UnchangedOutcome } from './form-outcome';
+import type { PageKey } from './page-request';
+import { RequestPages } from './request-pages';
 
 export interface SignAttestationInput {
   page: PageKey;
@@ -24,18 +20,12 @@ export interface SignAttestationInput {
   userAgent: string | null;
 }
 
-/** What is wrong with a submitted form, per field, as messages the page shows in the signer's language. */
-export type FormErrors = Partial<Record<'typed_name' | 'consent' | 'document' | 'decline_reason', MessageKey[]>>;
-
 export type SignOutcome =
   /** Signed now; the request is `attested`. */
   | { outcome: 'signed'; page: AttestationPage; attestation: Attestation }
   /** Nothing changed: the name or the consent is missing, or the text shown is not the request's. */
-  | { outcome: 'invalid'; page: AttestationPage; errors: FormErrors; typedName: string }
-  /** Nothing changed: the form did not come from this request's page. */
-  | { outcome: 'forged'; page: AttestationPage }
-  /** Nothing changed: the request is no longer open (already signed, canceled, expired, on hold). */
-  | { outcome: 'closed'; page: AttestationPage };
+  | InvalidOutcome<{ typedName: string }>
+  | UnchangedOutcome;
 
 /**
  * The recipient submits the form with their typed name. On the locked request: a request no longer open changes
@@ -46,28 +36,18 @@ export type SignOutcome =
 @Injectable()
 export class SignAttestation {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
+    private readonly pages: RequestPages,
     private readonly requests: AttestationRequestRepository,
-    private readonly content: AttestationPageContent,
     private readonly ledger: AttestationLedger,
-    private readonly links: SigningLinks,
     private readonly confirmations: SignatureConfirmations,
-    private readonly clock: Clock,
   ) {}
 
   async execute(input: SignAttestationInput): Promise<SignOutcome> {
-    return this.unitOfWork.run(async () => {
-      const now = this.clock.now();
-      const request = await lockRequestOfPage(this.requests, this.links, input.page, now);
-      const state = pageStateOf(request, now);
-      await expireIfOverdue(this.requests, request, state, now);
-      const page: AttestationPage = { state, request, ...(await this.content.find(request)) };
-      if (state !== 'open') return { outcome: 'closed', page };
-      if (!input.formIsGenuine) return { outcome: 'forged', page };
-
+    return this.pages.receive(input, async (page, now): Promise<SignOutcome> => {
+      const { request } = page;
       const typedName = cleanTypedName(input.typedName);
       const errors = formErrors(typedName, input, page.revision.contentSha256);
-      if (Object.keys(errors).length > 0) return { outcome: 'invalid', page, errors, typedName };
+      if (Object.keys(errors).length > 0) return { outcome: 'invalid', page, errors, typed: { typedName } };
 
       // A request re-sent after a view, or signed from a form opened before the re-send, is `sent` again.
       if (request.status === 'sent') request.markViewed(now);

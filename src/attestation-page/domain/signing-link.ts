@@ -1,3 +1,5 @@
+import { Entity } from '@lib/core';
+
 /** How long a signing URL can be opened, and how long the page's session lasts once it was. */
 export const SIGNING_LINK_TTL_MS = 10 * 60 * 1000;
 export const SIGNING_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -19,13 +21,12 @@ export type SigningLinkRefusal = 'expired' | 'used';
  * A link to a request's page that an integrator hands over itself (a chat message, its own page in a frame):
  * it opens the page once, within 10 minutes, and the page then continues in that browser's session for 12 hours.
  */
-export class SigningLink {
-  private constructor(private readonly props: SigningLinkProps) {}
-
-  static restore(props: SigningLinkProps): SigningLink {
-    return new SigningLink({ ...props });
-  }
-
+export class SigningLink extends Entity.exposing<SigningLinkProps>()(
+  'id',
+  'organizationId',
+  'attestationRequestId',
+  'expiresAt',
+) {
   static issue(input: Omit<SigningLinkProps, 'createdAt' | 'expiresAt' | 'usedAt'> & { now: Date }): SigningLink {
     const { now, ...rest } = input;
     return new SigningLink({
@@ -34,19 +35,6 @@ export class SigningLink {
       expiresAt: new Date(now.getTime() + SIGNING_LINK_TTL_MS),
       usedAt: null,
     });
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get attestationRequestId(): string {
-    return this.props.attestationRequestId;
-  }
-  get expiresAt(): Date {
-    return this.props.expiresAt;
   }
 
   /** Why it cannot be opened now, or null when it can: a used link stays used, then time decides. */
@@ -65,9 +53,5 @@ export class SigningLink {
   /** Whether the page's session it opened still lasts. */
   sessionIsOpen(now: Date): boolean {
     return this.props.usedAt !== null && now.getTime() < this.props.usedAt.getTime() + SIGNING_SESSION_TTL_MS;
-  }
-
-  toSnapshot(): Readonly<SigningLinkProps> {
-    return Object.freeze({ ...this.props });
   }
 }

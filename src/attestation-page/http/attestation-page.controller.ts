@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access } from '@lib/http';
 import type { AttestationPage } from '../application/attestation-page';
+import type { InvalidOutcome, UnchangedOutcome } from '../application/form-outcome';
 import { DeclineAttestation } from '../application/decline-attestation.use-case';
 import { OpenAttestationPage } from '../application/open-attestation-page.use-case';
 import { OpenSigningLink } from '../application/open-signing-link.use-case';
@@ -26,6 +27,11 @@ import { PageProblem } from './page-error';
 import { PageRateLimit } from './page-rate-limit';
 import { Translator } from '../../i18n/translator';
 import { SigningSession } from './signing-session';
+
+type RefusedForm = InvalidOutcome<Partial<SignatureForm>> | UnchangedOutcome;
+
+/** A page route's path: a signing session's link, or the email link's token. */
+type PagePath = { link: string; token?: undefined } | { link?: undefined; token: string };
 
 /** Where a page is and how its forms are protected: by the email link's token, or by a signing session. */
 interface PageDoor {
@@ -77,40 +83,28 @@ export class AttestationPageController {
       .end();
   }
 
-  @Get('session/:link')
-  async showSession(@Param('link') link: string, @Req() request: Request, @Res() response: Response) {
-    await this.rateLimit.enforce(request, response);
-    await this.show(this.sessionDoor(request, link), request, response);
+  // Each route serves both doors: a signing session's page (`session/:link`) and the email link's (`:token`).
+  @Get(['session/:link', ':token'])
+  async showPage(@Param() path: PagePath, @Req() request: Request, @Res() response: Response) {
+    await this.show(await this.enter(path, request, response), request, response);
   }
 
-  @Post('session/:link')
-  async signInSession(@Param('link') link: string, @Req() request: Request, @Res() response: Response) {
-    await this.rateLimit.enforce(request, response);
-    await this.sign(this.sessionDoor(request, link), request, response);
+  @Post(['session/:link', ':token'])
+  async signPage(@Param() path: PagePath, @Req() request: Request, @Res() response: Response) {
+    await this.sign(await this.enter(path, request, response), request, response);
   }
 
-  @Post('session/:link/decline')
-  async declineInSession(@Param('link') link: string, @Req() request: Request, @Res() response: Response) {
-    await this.rateLimit.enforce(request, response);
-    await this.decline(this.sessionDoor(request, link), request, response);
+  @Post(['session/:link/decline', ':token/decline'])
+  async declinePage(@Param() path: PagePath, @Req() request: Request, @Res() response: Response) {
+    await this.decline(await this.enter(path, request, response), request, response);
   }
 
-  @Get(':token')
-  async showByToken(@Param('token') token: string, @Req() request: Request, @Res() response: Response) {
+  /** Every page route's first steps: the rate limit, then the door its path names. */
+  private async enter(path: PagePath, request: Request, response: Response): Promise<PageDoor> {
     await this.rateLimit.enforce(request, response);
-    await this.show(this.tokenDoor(request, response, token), request, response);
-  }
-
-  @Post(':token')
-  async signByToken(@Param('token') token: string, @Req() request: Request, @Res() response: Response) {
-    await this.rateLimit.enforce(request, response);
-    await this.sign(this.tokenDoor(request, response, token), request, response);
-  }
-
-  @Post(':token/decline')
-  async declineByToken(@Param('token') token: string, @Req() request: Request, @Res() response: Response) {
-    await this.rateLimit.enforce(request, response);
-    await this.decline(this.tokenDoor(request, response, token), request, response);
+    return path.link !== undefined
+      ? this.sessionDoor(request, path.link)
+      : this.tokenDoor(request, response, path.token);
   }
 
   private async show(door: PageDoor, request: Request, response: Response): Promise<void> {
@@ -120,53 +114,51 @@ export class AttestationPageController {
   }
 
   private async sign(door: PageDoor, request: Request, response: Response): Promise<void> {
-    const form = await readFormBody(request);
+    const { form, ...submitted } = await this.submitted(door, request);
     const result = await this.signAttestation.execute({
-      page: door.key,
-      formIsGenuine: door.formIsGenuine(form.get('_form')),
+      ...submitted,
       typedName: form.get('typed_name') ?? '',
       consent: form.get('consent') === 'yes',
       shownContentSha256: form.get('content_sha256') ?? '',
       ipAddress: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
     });
-    switch (result.outcome) {
-      case 'signed':
-        return this.answer(response, result.page, signedPage(result.page, result.attestation));
-      case 'invalid':
-        return this.answer(
-          response,
-          result.page,
-          openPage(result.page, { ...this.form(door), typedName: result.typedName, errors: result.errors }),
-        );
-      case 'forged':
-        return this.answer(response, result.page, forgedFormPage(result.page));
-      case 'closed':
-        return this.answer(response, result.page, closedPage(result.page));
+    if (result.outcome === 'signed') {
+      return this.answer(response, result.page, signedPage(result.page, result.attestation));
     }
+    this.refuse(door, response, result);
   }
 
   private async decline(door: PageDoor, request: Request, response: Response): Promise<void> {
-    const form = await readFormBody(request);
+    const { form, ...submitted } = await this.submitted(door, request);
     const result = await this.declineAttestation.execute({
-      page: door.key,
-      formIsGenuine: door.formIsGenuine(form.get('_form')),
+      ...submitted,
       reason: form.get('decline_reason') ?? '',
     });
-    switch (result.outcome) {
-      case 'declined':
-        return this.answer(response, result.page, declinedPage(result.page));
-      case 'invalid':
-        return this.answer(
-          response,
-          result.page,
-          openPage(result.page, { ...this.form(door), declineReason: result.reason, errors: result.errors }),
-        );
-      case 'forged':
-        return this.answer(response, result.page, forgedFormPage(result.page));
-      case 'closed':
-        return this.answer(response, result.page, closedPage(result.page));
+    if (result.outcome === 'declined') return this.answer(response, result.page, declinedPage(result.page));
+    this.refuse(door, response, result);
+  }
+
+  /** A sign or decline form: its fields, its page, and whether it came from that page. */
+  private async submitted(door: PageDoor, request: Request) {
+    const form = await readFormBody(request);
+    return { form, page: door.key, formIsGenuine: door.formIsGenuine(form.get('_form')) };
+  }
+
+  /**
+   * A sign or decline form that changed nothing: its fields are wrong (the form again, with what was typed and
+   * why), it is forged, or it was sent to a request no longer open.
+   */
+  private refuse(door: PageDoor, response: Response, result: RefusedForm): void {
+    const { page } = result;
+    if (result.outcome === 'invalid') {
+      return this.answer(
+        response,
+        page,
+        openPage(page, { ...this.form(door), ...result.typed, errors: result.errors }),
+      );
     }
+    this.answer(response, page, result.outcome === 'forged' ? forgedFormPage(page) : closedPage(page));
   }
 
   private form(door: PageDoor): SignatureForm {

@@ -1,7 +1,7 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Catch, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { NotFoundError } from '@lib/core';
-import { ApiException, isInfrastructureOutage } from '@lib/http';
+import { ApiException, DoorFilter, isInfrastructureOutage } from '@lib/http';
 import { Translator } from '../../i18n/translator';
 import { problemPage, RenderedPage } from './attestation-page.views';
 import { sendPage } from './page-headers';
@@ -12,14 +12,12 @@ import { PageProblem } from './page-error';
  * internal is shown; unexpected errors are logged and answered with a generic page.
  */
 @Catch()
-export class AttestationPageFilter implements ExceptionFilter {
+export class AttestationPageFilter extends DoorFilter {
   private readonly logger = new Logger('AttestationPage');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    if (response.headersSent) return;
+  protected answer(exception: unknown, response: Response, request: Request): void {
     // Nobody is known yet (an unknown link, a refused form): the browser's languages choose.
-    const t = Translator.negotiate(host.switchToHttp().getRequest<Request>().headers['accept-language']);
+    const t = Translator.negotiate(request.headers['accept-language']);
     const page = this.pageFor(t, exception, response);
     sendPage(response, page.status, page.body);
   }

@@ -1,7 +1,7 @@
 import { type HtmlValue, htmlMessage } from '../../i18n/html-message';
 import { type MessageKey, Translator } from '../../i18n/translator';
 import type { AttestationPage } from '../application/attestation-page';
-import type { FormErrors } from '../application/sign-attestation.use-case';
+import type { FormErrors } from '../application/form-outcome';
 import type { Attestation } from '../domain/attestation';
 import { TYPED_NAME_MAX_LENGTH } from '../domain/attestation';
 import { DECLINE_REASON_MAX_LENGTH } from '../../attestation-requests/domain/attestation-request';

@@ -14,8 +14,8 @@ import {
 export const DEFAULT_AUDIT_LIMIT = 50;
 export const MAX_AUDIT_LIMIT = 100;
 
-/** GET /audit-log. */
-export class ListAuditLogQuery {
+/** The audit log's filters, of its page (GET /audit-log) and of its export (GET /exports/audit-log.csv). */
+export class AuditLogFilterQuery {
   @ApiPropertyOptional({ type: String, pattern: ULID_INPUT_PATTERN, description: 'Only what this user did.' })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.ulid)
@@ -25,7 +25,10 @@ export class ListAuditLogQuery {
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.maxLength(64))
   action?: string | null;
+}
 
+/** GET /audit-log. */
+export class ListAuditLogQuery extends AuditLogFilterQuery {
   @ApiPropertyOptional({
     type: String,
     pattern: ULID_INPUT_PATTERN,

@@ -1,4 +1,4 @@
-import { OutboxQueue, QueueDefinition } from '../../outbox/application/outbox-queue';
+import { OutboxQueue, queueKeepingCompletedJobs } from '../../outbox/application/outbox-queue';
 
 /** "Run bulk action X": the job's id is the action's, so relaying it twice adds one job. */
 export interface RunBulkActionJob {
@@ -7,11 +7,7 @@ export interface RunBulkActionJob {
 
 export const RUN_BULK_ACTION_JOB = 'run';
 
-export const BULK_ACTION_QUEUE: QueueDefinition = {
-  name: 'bulk-actions',
-  logContext: 'BulkActionQueue',
-  keepCompleted: { age: 24 * 3600, count: 1_000 },
-};
+export const BULK_ACTION_QUEUE = queueKeepingCompletedJobs('bulk-actions', 'BulkActionQueue', 1_000);
 
 /** The bulk actions' queue (its own: a 10,000-person action never sits in front of the emails it writes). */
 export abstract class BulkActionQueue extends OutboxQueue<RunBulkActionJob> {}

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AuditTrail } from '../../audit-log/application/audit-trail';
+import { AuditedAction, AuditTrail } from '../../audit-log/application/audit-trail';
 import type { Origin } from '../../audit-log/domain/audit-entry';
 import { readFormBody } from '../../attestation-page/http/form-body';
 import { PageError } from '../../attestation-page/http/page-error';
@@ -71,18 +71,11 @@ export class ConsoleDoor {
     const current = context.current;
     if (!current) throw new ConsoleRedirect('/console/organizations');
     if (!hasFullApiAccess(current.role)) {
-      await this.audit.record({
-        organizationId: current.organizationId,
-        userId: context.user.id,
-        action: 'console.forbidden',
-        origin: this.origin(request),
-        details: { path: request.path },
-      });
-      throw new PageError(
-        403,
+      const who = { organizationId: current.organizationId, userId: context.user.id };
+      await this.refuse(request, { ...who, action: 'console.forbidden' }, [
         'Only owners and administrators can open this page',
         'Ask an owner or an administrator of your organization if you need it.',
-      );
+      ]);
     }
     return { ...context, current };
   }
@@ -106,18 +99,21 @@ export class ConsoleDoor {
     const submitted = Buffer.from(form.get('_csrf') ?? '');
     const expected = anchor ? Buffer.from(this.sign(anchor)) : null;
     if (expected && expected.length === submitted.length && timingSafeEqual(expected, submitted)) return form;
-    await this.audit.record({
-      organizationId: context?.current?.organizationId ?? null,
-      userId: context?.user.id ?? null,
-      action: 'console.csrf_refused',
-      origin: this.origin(request),
-      details: { path: request.path },
-    });
-    throw new PageError(
-      403,
+    const who = { organizationId: context?.current?.organizationId ?? null, userId: context?.user.id ?? null };
+    return this.refuse(request, { ...who, action: 'console.csrf_refused' }, [
       'This form has expired',
       'For your safety the form could not be accepted. Go back, reload the page and try again.',
-    );
+    ]);
+  }
+
+  /** A 403 page, the refusal written to the audit log first with the path it was refused on. */
+  private async refuse(
+    request: Request,
+    refusal: Pick<AuditedAction, 'organizationId' | 'userId' | 'action'>,
+    [title, explanation]: [string, string],
+  ): Promise<never> {
+    await this.audit.record({ ...refusal, origin: this.origin(request), details: { path: request.path } });
+    throw new PageError(403, title, explanation);
   }
 
   /** A value the browser keeps for us (an OpenID Connect attempt), signed and dated: it can neither forge nor keep it. */

@@ -1,7 +1,7 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Catch, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, NotFoundError, ValidationFailedError } from '@lib/core';
-import { ApiException, isInfrastructureOutage } from '@lib/http';
+import { ApiException, DoorFilter, isInfrastructureOutage } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ProblemPage } from '../views/problem-page';
 import { ConsoleRedirect } from './console-door';
@@ -9,12 +9,10 @@ import { redirect, sendConsolePage } from './console-page';
 
 /** The console answers every failure with a page a person can read; nothing internal is shown. */
 @Catch()
-export class ConsoleFilter implements ExceptionFilter {
+export class ConsoleFilter extends DoorFilter {
   private readonly logger = new Logger('Console');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    if (response.headersSent) return;
+  protected answer(exception: unknown, response: Response): void {
     if (exception instanceof ConsoleRedirect) return redirect(response, exception.location);
     const [status, title, explanation] = this.describe(exception, response);
     sendConsolePage(response, status, ProblemPage({ status, title, explanation }));

@@ -1,9 +1,13 @@
 import { containsPattern } from '@lib/persistence';
-import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
+import {
+  MAINTAINED_COUNTS_COLUMNS,
+  maintainedCountsJoin,
+  MaintainedCountsRow,
+} from '../../database/attestation-counts.sql';
 import { LIST_TOTAL_EXPRESSION, Statement } from '../../database/list-totals';
 import type { DocumentsFilter } from '../application/document-listing.repository';
 
-export interface DocumentListingRow {
+export interface DocumentListingRow extends MaintainedCountsRow {
   id: string;
   organization_id: string;
   name: string;
@@ -16,12 +20,6 @@ export interface DocumentListingRow {
   created_at: Date;
   updated_at: Date;
   last_updated_at: Date | null;
-  attested_latest: number;
-  pending_attested: number;
-  renewal_due: number;
-  attested_outdated: number;
-  unrequested: number;
-  total: number;
 }
 
 /**

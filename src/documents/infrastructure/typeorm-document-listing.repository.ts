@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { maintainedCountsOf } from '../../database/attestation-counts.sql';
 import { readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -117,13 +118,6 @@ function toListing(row: DocumentListingRow): DocumentListing {
       updatedAt: row.updated_at,
     }),
     lastUpdatedAt: row.last_updated_at,
-    attestationCounts: {
-      attested_latest: row.attested_latest,
-      pending_attested: row.pending_attested,
-      renewal_due: row.renewal_due,
-      attested_outdated: row.attested_outdated,
-      unrequested: row.unrequested,
-      total: row.total,
-    },
+    attestationCounts: maintainedCountsOf(row),
   };
 }

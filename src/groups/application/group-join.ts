@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
+import { GroupMembershipRepository, JoiningSide, MembershipGroup } from './group-membership.repository';
 import { GroupTarget, referenceOf } from './group-scope';
 import { checkIds, wellFormedIds } from './id-list.validation';
 
@@ -12,34 +12,17 @@ interface Pairs {
   documentIds: readonly string[];
 }
 
-/** What joins a group, people or documents, and what that means on its side. */
-export interface JoiningSide<Input, Entry> {
-  /** The ids the caller asks to join. */
-  idsOf(input: Input): readonly unknown[];
-  /** What the caller is answered for each of them. */
-  entry(groupId: string, id: string): Entry;
-  /** The body's list of ids, as its errors are keyed (`person_ids.N`). */
-  field: 'person_ids' | 'document_ids';
-  /** How the group's row is locked (GroupMembershipRepository.lockGroup). */
-  lock: 'adding-people' | 'adding-documents';
-  /** The active ones among the ids, share-locked so nobody archives them before the transaction ends. */
-  findActive(
-    memberships: GroupMembershipRepository,
-    organizationId: string,
-    ids: readonly string[],
-  ): Promise<Set<string>>;
-  /** Puts the ids not yet in the group in it; answers exactly those (a concurrent call gets the others). */
-  addMissing(
-    memberships: GroupMembershipRepository,
-    group: MembershipGroup,
-    ids: string[],
-    now: Date,
-  ): Promise<string[]>;
-  /** The pairs the newcomers make with the group's other side, which the group's lock keeps as it is. */
-  pairs(memberships: GroupMembershipRepository, group: MembershipGroup, added: string[]): Promise<Pairs>;
-  /** Assigns the documents of every such pair; existing assignments stay as they are. */
-  assign(memberships: GroupMembershipRepository, group: MembershipGroup, added: string[], now: Date): Promise<void>;
-}
+/** How a side names its ids: in the caller's input, in each entry it is answered, in the body's errors. */
+const NAMES = {
+  people: { ids: 'personIds', id: 'personId', field: 'person_ids' },
+  documents: { ids: 'documentIds', id: 'documentId', field: 'document_ids' },
+} as const satisfies Record<JoiningSide, { ids: string; id: string; field: string }>;
+
+type Names<S extends JoiningSide> = (typeof NAMES)[S];
+/** What the caller asks to join: `{ personIds }` or `{ documentIds }`. */
+export type JoinInput<S extends JoiningSide> = { [K in Names<S>['ids']]: readonly unknown[] };
+/** What the caller is answered for each id: `{ groupId, personId }` or `{ groupId, documentId }`. */
+export type JoinEntry<S extends JoiningSide> = { groupId: string } & { [K in Names<S>['id']]: string };
 
 /**
  * People or documents joining a group (API and admin CLI), all or nothing, in one transaction; the group's row
@@ -50,8 +33,8 @@ export interface JoiningSide<Input, Entry> {
  * the others and change nothing, which also makes concurrent identical calls harmless.
  */
 @Injectable()
-export abstract class GroupJoin<Input, Entry> {
-  protected abstract readonly side: JoiningSide<Input, Entry>;
+export abstract class GroupJoin<S extends JoiningSide> {
+  protected abstract readonly side: S;
 
   constructor(
     private readonly unitOfWork: UnitOfWork,
@@ -64,25 +47,29 @@ export abstract class GroupJoin<Input, Entry> {
    * Answers one entry per requested id, in the request's order. The ids are checked here, element by element, once
    * the group is known to exist (404 comes before 422).
    */
-  async execute(input: GroupTarget & Input): Promise<Entry[]> {
+  async execute(input: GroupTarget & JoinInput<S>): Promise<JoinEntry<S>[]> {
     const { side } = this;
-    const ids = side.idsOf(input);
+    const names = NAMES[side];
+    const ids = (input as unknown as Record<string, readonly unknown[]>)[names.ids];
     const candidates = wellFormedIds(ids);
     return this.unitOfWork.run(async () => {
       // People adds share it, a documents add takes it alone: whichever commits first, the other sees its rows.
-      const group = await this.memberships.lockGroup(referenceOf(input), side.lock);
+      const group = await this.memberships.lockGroup(referenceOf(input), `adding-${side}`);
       if (!group) throw new NotFoundError('Group not found.');
-      const active = await side.findActive(this.memberships, group.organizationId, candidates);
-      const errors = checkIds(side.field, ids, active);
+      const active = await this.memberships.findActive(side, group.organizationId, candidates);
+      const errors = checkIds(names.field, ids, active);
       if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
       const joining = ids.map((id) => (id as string).toLowerCase());
       const now = this.clock.now();
-      const added = await side.addMissing(this.memberships, group, joining, now);
+      const added = await this.memberships.addMissing(side, group, joining, now);
       if (added.length > 0) {
-        const pairs = await side.pairs(this.memberships, group, added);
-        await this.assignAndIssue(group, pairs, () => side.assign(this.memberships, group, added, now), now);
+        // Only the newcomers make pairs, with the group's other side, which the group's lock keeps as it is.
+        const others = await this.memberships.findOtherSide(side, group);
+        const pairs: Pairs =
+          side === 'people' ? { personIds: added, documentIds: others } : { personIds: others, documentIds: added };
+        await this.assignAndIssue(group, pairs, () => this.memberships.assign(side, group, added, now), now);
       }
-      return joining.map((id) => side.entry(group.id, id));
+      return joining.map((id) => ({ groupId: group.id, [names.id]: id }) as JoinEntry<S>);
     });
   }
 

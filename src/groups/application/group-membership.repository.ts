@@ -7,6 +7,9 @@ export interface MembershipGroup {
   autoIssueRequests: boolean;
 }
 
+/** What joins a group: people or documents. */
+export type JoiningSide = 'people' | 'documents';
+
 /** A person and a document the work of `withStandingsOnce` issued a request for. */
 export interface RequestedPair {
   personId: string;
@@ -24,32 +27,24 @@ export abstract class GroupMembershipRepository {
    * shared (they run side by side), document adds exclusively, so each sees the other's committed rows: a person
    * joining while a document is added gets the document either way. A deleted group is seen as gone.
    */
-  abstract lockGroup(
-    reference: GroupReference,
-    purpose: 'adding-people' | 'adding-documents',
-  ): Promise<MembershipGroup | null>;
+  abstract lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<MembershipGroup | null>;
   /**
-   * The ids among `personIds` of the organization's active (not archived) people. Inside a transaction the rows
-   * are share-locked, so nobody archives them before the transaction ends.
+   * The ids among `ids` of the organization's active (not archived) people or documents. Inside a transaction the
+   * rows are share-locked, so nobody archives them before the transaction ends.
    */
-  abstract findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>>;
-  /** Adds the people who are not members yet; answers exactly those (a concurrent call gets the others). */
-  abstract addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]>;
-  /** Assigns every document of the group to the people; existing assignments stay as they are. */
-  abstract assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void>;
-  /** The ids of the group's documents (the request issuer picks those each person still has to sign). */
-  abstract findGroupDocumentIds(group: MembershipGroup): Promise<string[]>;
+  abstract findActive(side: JoiningSide, organizationId: string, ids: readonly string[]): Promise<Set<string>>;
+  /** Puts those not yet in the group in it; answers exactly those (a concurrent call gets the others). */
+  abstract addMissing(side: JoiningSide, group: MembershipGroup, ids: readonly string[], now: Date): Promise<string[]>;
   /**
-   * The ids among `documentIds` of the organization's active (not archived) documents, share-locked inside a
-   * transaction so nobody archives them before it ends.
+   * Assigns what joining brings: the group's documents to the people who joined, or the documents that joined to
+   * every current member. Existing assignments stay as they are.
    */
-  abstract findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>>;
-  /** Puts the documents not yet in the group in it; answers exactly those (a concurrent call gets the others). */
-  abstract addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]>;
-  /** Assigns the documents to every current member; existing assignments stay as they are. */
-  abstract assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void>;
-  /** The ids of the group's members, archived or not (the request issuer picks the active ones). */
-  abstract findMemberIds(group: MembershipGroup): Promise<string[]>;
+  abstract assign(side: JoiningSide, group: MembershipGroup, ids: readonly string[], now: Date): Promise<void>;
+  /**
+   * The ids of the group's other side: its documents when people join, its members (archived or not) when
+   * documents join. The request issuer picks among them what each pair still needs.
+   */
+  abstract findOtherSide(side: JoiningSide, group: MembershipGroup): Promise<string[]>;
   /**
    * Inside a transaction: runs `work`, whose new assignments and requests must all be of pairs of `personIds` ×
    * `documentIds`, with their attestation standings left aside, then computes the standing of every such pair once

@@ -1,18 +1,8 @@
 import { LIST_TOTAL_EXPRESSION, Statement } from '../../database/list-totals';
-
-export interface GroupRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  auto_issue_requests: boolean;
-  external_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { GROUP_COLUMNS, GroupRow } from './group.record';
 
 /** A group of the organization by id ($1 id, $2 organization). */
-export const GROUP_IN_ORGANIZATION_SQL =
-  'SELECT id, organization_id, name, auto_issue_requests, external_id, created_at, updated_at FROM groups WHERE id = $1 AND organization_id = $2';
+export const GROUP_IN_ORGANIZATION_SQL = `SELECT ${GROUP_COLUMNS} FROM groups WHERE id = $1 AND organization_id = $2`;
 
 type Runner = (statement: Statement) => Promise<Record<string, unknown>[]>;
 

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
-import { GroupMembershipRepository, MembershipGroup, RequestedPair } from '../application/group-membership.repository';
+import {
+  GroupMembershipRepository,
+  JoiningSide,
+  MembershipGroup,
+  RequestedPair,
+} from '../application/group-membership.repository';
 import type { GroupReference } from '../application/group.repository';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
@@ -25,10 +30,7 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     super();
   }
 
-  async lockGroup(
-    reference: GroupReference,
-    purpose: 'adding-people' | 'adding-documents',
-  ): Promise<MembershipGroup | null> {
+  async lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<MembershipGroup | null> {
     const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
       this.db,
     ).query(
@@ -41,11 +43,23 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
   }
 
-  findActiveDocuments(organizationId: string, documentIds: readonly string[]): Promise<Set<string>> {
-    return this.findActive('documents', organizationId, documentIds);
+  addMissing(side: JoiningSide, group: MembershipGroup, ids: readonly string[], now: Date): Promise<string[]> {
+    return side === 'people' ? this.addMissingMembers(group, ids, now) : this.addMissingDocuments(group, ids, now);
   }
 
-  async addMissingDocuments(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<string[]> {
+  assign(side: JoiningSide, group: MembershipGroup, ids: readonly string[], now: Date): Promise<void> {
+    return side === 'people' ? this.assignGroupDocuments(group, ids, now) : this.assignToMembers(group, ids, now);
+  }
+
+  findOtherSide(side: JoiningSide, group: MembershipGroup): Promise<string[]> {
+    return side === 'people' ? this.findGroupDocumentIds(group) : this.findMemberIds(group);
+  }
+
+  private async addMissingDocuments(
+    group: MembershipGroup,
+    documentIds: readonly string[],
+    now: Date,
+  ): Promise<string[]> {
     const rows: { document_id: string }[] = await activeManager(this.db).query(
       `INSERT INTO group_documents (group_id, document_id, created_at)
        SELECT $1::varchar, document.id, $2::timestamptz FROM unnest($3::varchar[]) AS document (id)
@@ -57,7 +71,7 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.document_id);
   }
 
-  async assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void> {
+  private async assignToMembers(group: MembershipGroup, documentIds: readonly string[], now: Date): Promise<void> {
     if (documentIds.length === 0) return;
     const manager = activeManager(this.db);
     // Statements of at most ~ASSIGNMENTS_PER_STATEMENT rows (whole documents), so that none (with the counters'
@@ -82,7 +96,7 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     }
   }
 
-  async findMemberIds(group: MembershipGroup): Promise<string[]> {
+  private async findMemberIds(group: MembershipGroup): Promise<string[]> {
     const rows: { person_id: string }[] = await activeManager(this.db).query(
       `SELECT person_id FROM group_memberships WHERE group_id = $1 ORDER BY person_id`,
       [group.id],
@@ -90,26 +104,19 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.person_id);
   }
 
-  findActivePeople(organizationId: string, personIds: readonly string[]): Promise<Set<string>> {
-    return this.findActive('people', organizationId, personIds);
-  }
-
   /** Share-locked in key order, like every writer that locks several of them. */
-  private async findActive(
-    table: 'people' | 'documents',
-    organizationId: string,
-    ids: readonly string[],
-  ): Promise<Set<string>> {
+  async findActive(side: JoiningSide, organizationId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
+    // Each side is named after its table.
     const rows: { id: string }[] = await activeManager(this.db).query(
-      `SELECT id FROM ${table} WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
+      `SELECT id FROM ${side} WHERE organization_id = $1 AND id = ANY($2) AND archived_at IS NULL
         ORDER BY id FOR SHARE`,
       [organizationId, [...ids]],
     );
     return new Set(rows.map((row) => row.id));
   }
 
-  async addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]> {
+  private async addMissingMembers(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<string[]> {
     const rows: { person_id: string }[] = await activeManager(this.db).query(
       `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at)
        SELECT $1::varchar, person.id, $2::varchar, $3::timestamptz FROM unnest($4::varchar[]) AS person (id)
@@ -121,7 +128,7 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     return rows.map((row) => row.person_id);
   }
 
-  async assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void> {
+  private async assignGroupDocuments(group: MembershipGroup, personIds: readonly string[], now: Date): Promise<void> {
     await activeManager(this.db).query(
       `INSERT INTO document_assignments (document_id, person_id, organization_id, group_id, created_at)
        SELECT grouped.document_id, person.id, $2::varchar, $1::varchar, $3::timestamptz
@@ -133,7 +140,7 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     );
   }
 
-  async findGroupDocumentIds(group: MembershipGroup): Promise<string[]> {
+  private async findGroupDocumentIds(group: MembershipGroup): Promise<string[]> {
     const rows: { document_id: string }[] = await activeManager(this.db).query(
       `SELECT document_id FROM group_documents WHERE group_id = $1 ORDER BY document_id`,
       [group.id],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
+import { findRecordById } from '../../database/typeorm-record-repository';
+import { activeManager, readOne, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@lib/core';
@@ -8,8 +9,8 @@ import { isUniqueViolation } from '@lib/persistence';
 import { GroupReference, GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
-import { GroupRecord } from './group.record';
-import { fetchGroupsPage, GROUP_IN_ORGANIZATION_SQL, GroupRow } from './groups-list.sql';
+import { groupFromRow, GroupRecord } from './group.record';
+import { fetchGroupsPage, GROUP_IN_ORGANIZATION_SQL } from './groups-list.sql';
 
 /** The directory's id of a group is unique in the organization (groups_external_id_unique). */
 function externalIdTaken(error: unknown): never {
@@ -54,15 +55,13 @@ export class TypeormGroupRepository extends GroupRepository {
     return rows.length > 0;
   }
 
-  async findById(id: string): Promise<Group | null> {
-    const record = await activeManager(this.db).getRepository(GroupRecord).findOneBy({ id });
-    return record ? groupMapper.toDomain(record) : null;
+  findById(id: string): Promise<Group | null> {
+    return findRecordById(this.db, GroupRecord, id, groupMapper.toDomain);
   }
 
   /** Every group route's path check: a raw read on the driver's pool (or the unit of work's transaction). */
-  async findInOrganization(organizationId: string, id: string): Promise<Group | null> {
-    const [row] = await readRows<GroupRow>(this.db, GROUP_IN_ORGANIZATION_SQL, [id, organizationId]);
-    return row ? groupMapper.fromRow(row) : null;
+  findInOrganization(organizationId: string, id: string): Promise<Group | null> {
+    return readOne(this.db, GROUP_IN_ORGANIZATION_SQL, [id, organizationId], groupFromRow);
   }
 
   async page(organizationId: string, request: PageRequest): Promise<Page<Group>> {

@@ -1,9 +1,7 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
-import { accessPolicyOf, ApiException } from '@lib/http';
+import { Injectable } from '@nestjs/common';
+import { ApiException } from '@lib/http';
 import { AuthenticateApiToken } from '../application/authenticate-api-token.use-case';
-import type { AuthenticatedRequest } from './current-principal.decorator';
+import { ProtectedExchange, ProtectedRouteGuard } from './protected-route.guard';
 import { clientIpKey, RateLimiter } from './rate-limit';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -13,24 +11,22 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * so guessing tokens is rate limited too (429 once the IP is over the limit, 401 before).
  */
 @Injectable()
-export class AuthenticationGuard implements CanActivate {
+export class AuthenticationGuard extends ProtectedRouteGuard {
   constructor(
-    private readonly reflector: Reflector,
     private readonly authenticate: AuthenticateApiToken,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (accessPolicyOf(this.reflector, context) === 'public') return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<Request & AuthenticatedRequest>();
+  protected async check({ request, response }: ProtectedExchange): Promise<boolean> {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const principal = match ? await this.authenticate.execute(match[1]) : null;
     if (principal) {
       request.principal = principal;
       return true;
     }
-    await this.limiter.count(http.getResponse<Response>(), clientIpKey(request));
+    await this.limiter.count(response, clientIpKey(request));
     throw ApiException.unauthenticated();
   }
 }

@@ -1,8 +1,5 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
-import { accessPolicyOf } from '@lib/http';
-import type { AuthenticatedRequest } from './current-principal.decorator';
+import { Injectable } from '@nestjs/common';
+import { ProtectedExchange, ProtectedRouteGuard } from './protected-route.guard';
 import { clientIpKey, RateLimiter } from './rate-limit';
 
 /**
@@ -11,18 +8,14 @@ import { clientIpKey, RateLimiter } from './rate-limit';
  * limit and a TTL from route metadata on every request, for one limit that never varies by route.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limiter: RateLimiter,
-  ) {}
+export class RateLimitGuard extends ProtectedRouteGuard {
+  constructor(private readonly limiter: RateLimiter) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (accessPolicyOf(this.reflector, context) === 'public') return true;
-    const http = context.switchToHttp();
-    const request = http.getRequest<Request & AuthenticatedRequest>();
+  protected async check({ request, response }: ProtectedExchange): Promise<boolean> {
     const key = request.principal ? `token:${request.principal.tokenId}` : clientIpKey(request);
-    await this.limiter.count(http.getResponse<Response>(), key);
+    await this.limiter.count(response, key);
     return true;
   }
 }

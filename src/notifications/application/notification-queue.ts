@@ -1,5 +1,5 @@
 import { JOB_ATTEMPTS } from '../../outbox/application/job-retries';
-import { OutboxQueue, QueueDefinition } from '../../outbox/application/outbox-queue';
+import { OutboxQueue, queueKeepingCompletedJobs } from '../../outbox/application/outbox-queue';
 
 /** One attempt at delivering a notification. */
 export interface DeliveryAttempt {
@@ -20,12 +20,8 @@ export interface DeliverJob {
 
 export const DELIVER_JOB = 'deliver';
 
-export const NOTIFICATION_QUEUE: QueueDefinition = {
-  name: 'notifications',
-  logContext: 'NotificationQueue',
-  // A notification relayed again just after it was sent finds its job and adds nothing.
-  keepCompleted: { age: 24 * 3600, count: 10_000 },
-};
+// A notification relayed again just after it was sent finds its job and adds nothing.
+export const NOTIFICATION_QUEUE = queueKeepingCompletedJobs('notifications', 'NotificationQueue', 10_000);
 
 /** The emails' queue (its own: a backlog of webhooks never sits in front of them), as a DI token. */
 export abstract class NotificationQueue extends OutboxQueue<DeliverJob> {}

@@ -1,14 +1,18 @@
 import { composeConfirmationEmail } from './confirmation-email';
 
-describe('composeConfirmationEmail', () => {
-  const email = composeConfirmationEmail({
+const compose = (input: Partial<Parameters<typeof composeConfirmationEmail>[0]> = {}) =>
+  composeConfirmationEmail({
     organizationName: 'Acme <Corp>',
     recipientName: 'Ada Lovelace',
     documentName: 'Code & conduct',
     typedName: 'Ada <b>Lovelace</b>',
     attestedAt: new Date('2026-11-27T10:05:00.000Z'),
     contentSha256: 'a'.repeat(64),
+    ...input,
   });
+
+describe('composeConfirmationEmail', () => {
+  const email = compose();
 
   it('says what was signed, for whom, when, with the name typed and the fingerprint', () => {
     expect(email.subject).toBe('You signed “Code & conduct”');
@@ -25,14 +29,11 @@ describe('composeConfirmationEmail', () => {
   });
 
   it('is written in the signer’s language, the date too', () => {
-    const french = composeConfirmationEmail({
+    const french = compose({
       locale: 'fr',
       organizationName: 'Acme',
-      recipientName: 'Ada Lovelace',
       documentName: 'Charte',
       typedName: 'Ada Lovelace',
-      attestedAt: new Date('2026-11-27T10:05:00.000Z'),
-      contentSha256: 'a'.repeat(64),
     });
     expect(french.subject).toBe('Vous avez signé « Charte »');
     expect(french.text).toContain('Bonjour Ada Lovelace,');

@@ -50,6 +50,11 @@ export interface QueueDefinition {
   keepCompleted?: { age: number; count: number };
 }
 
+/** A queue that keeps its completed jobs a day, `count` of them at most (see QueueDefinition.keepCompleted). */
+export function queueKeepingCompletedJobs(name: string, logContext: string, count: number): QueueDefinition {
+  return { name, logContext, keepCompleted: { age: 24 * 3600, count } };
+}
+
 /**
  * Carries the jobs of one outbox from the process that commits rows to the one that handles them. Two adapters:
  * BullMQ on Redis, and an in-process one for the embedded mode without Redis; both retry a job that throws (see

@@ -1,28 +1,7 @@
 import { containsPattern } from '@lib/persistence';
 import { LIST_TOTAL_EXPRESSION, Statement } from '../../database/list-totals';
 import type { PeopleFilter } from '../application/person.repository';
-
-/** A person's columns as the API reads them (snake_case, as PostgreSQL names them). */
-export const PERSON_COLUMNS =
-  'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, locale, ' +
-  'archived_at, created_at, updated_at';
-
-export interface PersonRow {
-  id: string;
-  organization_id: string;
-  first_name: string | null;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  source: string;
-  source_id: string | null;
-  external_id: string | null;
-  user_name: string | null;
-  locale: string | null;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { PERSON_COLUMNS, PersonRow } from './person.record';
 
 export const PERSON_IN_ORGANIZATION_SQL = `SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1 AND organization_id = $2`;
 

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Person, PersonSource } from '../domain/person';
 
 @Entity('people')
 export class PersonRecord {
@@ -19,3 +20,44 @@ export class PersonRecord {
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt!: Date;
 }
+
+/** A person's columns as the raw reads select them (snake_case, as PostgreSQL names them), the SCIM door's too. */
+export const PERSON_COLUMNS =
+  'id, organization_id, first_name, last_name, email, phone, source, source_id, external_id, user_name, locale, ' +
+  'archived_at, created_at, updated_at';
+
+export interface PersonRow {
+  id: string;
+  organization_id: string;
+  first_name: string | null;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  source: string;
+  source_id: string | null;
+  external_id: string | null;
+  user_name: string | null;
+  locale: string | null;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The person a raw row holds (no entity hydration on the hot reads). */
+export const personFromRow = (r: PersonRow): Person =>
+  Person.restore({
+    id: r.id,
+    organizationId: r.organization_id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    source: r.source as PersonSource,
+    sourceId: r.source_id,
+    externalId: r.external_id,
+    userName: r.user_name,
+    locale: r.locale,
+    archivedAt: r.archived_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
+import { findRecordById } from '../../database/typeorm-record-repository';
+import { activeManager, readOne, readRows } from '../../database/typeorm-unit-of-work';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from '@lib/core';
@@ -14,10 +15,9 @@ import {
   groupMembersStatement,
   PEOPLE_TEXT_FILTERS,
   PERSON_IN_ORGANIZATION_SQL,
-  PersonRow,
 } from './people-list.sql';
 import { personMapper } from './person.mapper';
-import { PersonRecord } from './person.record';
+import { personFromRow, PersonRecord } from './person.record';
 
 /** The unique indexes of people, and the field each one's violation is reported under. */
 const UNIQUE_FIELDS: Record<string, string> = {
@@ -65,14 +65,12 @@ export class TypeormPersonRepository extends PersonRepository {
     }
   }
 
-  async findById(id: string): Promise<Person | null> {
-    const record = await activeManager(this.db).getRepository(PersonRecord).findOneBy({ id });
-    return record ? personMapper.toDomain(record) : null;
+  findById(id: string): Promise<Person | null> {
+    return findRecordById(this.db, PersonRecord, id, personMapper.toDomain);
   }
 
-  async findInOrganization(organizationId: string, id: string): Promise<Person | null> {
-    const [row] = await readRows<PersonRow>(this.db, PERSON_IN_ORGANIZATION_SQL, [id, organizationId]);
-    return row ? personMapper.fromRow(row) : null;
+  findInOrganization(organizationId: string, id: string): Promise<Person | null> {
+    return readOne(this.db, PERSON_IN_ORGANIZATION_SQL, [id, organizationId], personFromRow);
   }
 
   async findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]> {

@@ -1,6 +1,7 @@
-import { Controller, UseFilters, UseGuards, applyDecorators, Header } from '@nestjs/common';
+import { Controller, UseFilters, UseGuards, applyDecorators, Header, Injectable } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Access } from '@lib/http';
+import { AppConfig } from '../../config/app-config';
 import { ScimErrorFilter } from './scim-error.filter';
 import { ScimGuard } from './scim.guard';
 import { SCIM_CONTENT_TYPE } from './scim-request';
@@ -20,3 +21,13 @@ export const ScimController = (path: string) =>
 
 /** Every answer of the door is `application/scim+json`. */
 export const ScimAnswer = () => Header('Content-Type', SCIM_CONTENT_TYPE);
+
+/** Where the door is: the base of every `location` and `$ref` it answers. */
+@Injectable()
+export class ScimAddress {
+  readonly baseUrl: string;
+
+  constructor(config: AppConfig) {
+    this.baseUrl = `${config.appUrl}/scim/v2`;
+  }
+}

@@ -1,7 +1,7 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Catch, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, ValidationFailedError } from '@lib/core';
-import { ApiException, isInfrastructureOutage } from '@lib/http';
+import { ApiException, DoorFilter, isInfrastructureOutage } from '@lib/http';
 import { ScimError, ScimType } from '../domain/scim-error';
 import { ERROR_SCHEMA } from '../domain/scim-schemas';
 import { SCIM_CONTENT_TYPE } from './scim-request';
@@ -19,16 +19,14 @@ interface ScimAnswer {
  * where the RFC names one. Nothing internal reaches the client: an unexpected error is logged and answered 500.
  */
 @Catch()
-export class ScimErrorFilter implements ExceptionFilter {
+export class ScimErrorFilter extends DoorFilter {
   private readonly logger = new Logger('ScimErrorFilter');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    if (response.headersSent) return;
-    sendScimError(response, this.answer(exception));
+  protected answer(exception: unknown, response: Response): void {
+    sendScimError(response, this.scimAnswer(exception));
   }
 
-  private answer(exception: unknown): ScimAnswer {
+  private scimAnswer(exception: unknown): ScimAnswer {
     if (exception instanceof ScimError) {
       return { status: exception.status, scimType: exception.scimType ?? undefined, detail: exception.message };
     }

@@ -1,14 +1,13 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { isUlid } from '@lib/core';
-import { AppConfig } from '../../config/app-config';
 import { DeleteGroup } from '../../groups/application/delete-group.use-case';
 import { ChangeScimGroup, CreateScimGroup } from '../application/change-scim-group.use-case';
 import { ListScimGroups, ShowScimGroup } from '../application/list-scim-groups.use-case';
 import { ScimError } from '../domain/scim-error';
-import { ScimAnswer, ScimController } from './scim-base';
+import { ScimAddress, ScimAnswer, ScimController } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
-import { listResponse, presentGroup, project } from './scim-presenters';
+import { listOf, presentGroup, project } from './scim-presenters';
 import { ListQuery, listQuery, projection } from './scim-query';
 import type { ScimCaller } from './scim-request';
 
@@ -27,17 +26,13 @@ function groupId(id: string): string {
 @ScimController('Groups')
 export class ScimGroupsController {
   constructor(
-    private readonly config: AppConfig,
+    private readonly address: ScimAddress,
     private readonly listGroups: ListScimGroups,
     private readonly showGroup: ShowScimGroup,
     private readonly createGroup: CreateScimGroup,
     private readonly changeGroup: ChangeScimGroup,
     private readonly deleteGroup: DeleteGroup,
   ) {}
-
-  private get baseUrl(): string {
-    return `${this.config.appUrl}/scim/v2`;
-  }
 
   @Get()
   @ScimAnswer()
@@ -49,10 +44,7 @@ export class ScimGroupsController {
       window: parsed.window,
       withMembers: wantsMembers(parsed),
     });
-    const resources = page.items.map(({ group, members }) =>
-      project(presentGroup(group, members, this.baseUrl), parsed),
-    );
-    return listResponse(page.total, parsed.startIndex, resources);
+    return listOf(page, parsed, ({ group, members }) => presentGroup(group, members, this.address.baseUrl));
   }
 
   @Get(':id')
@@ -68,7 +60,7 @@ export class ScimGroupsController {
       groupId: groupId(id),
       withMembers: wantsMembers(wanted),
     });
-    return project(presentGroup(group, members, this.baseUrl), wanted);
+    return project(presentGroup(group, members, this.address.baseUrl), wanted);
   }
 
   @Post()
@@ -85,7 +77,7 @@ export class ScimGroupsController {
       groupId: created.id,
       withMembers: true,
     });
-    const resource = presentGroup(group, members, this.baseUrl);
+    const resource = presentGroup(group, members, this.address.baseUrl);
     response.setHeader('Location', (resource.meta as { location: string }).location);
     return resource;
   }
@@ -100,7 +92,7 @@ export class ScimGroupsController {
       groupId: groupId(id),
       withMembers: true,
     });
-    return presentGroup(group, members, this.baseUrl);
+    return presentGroup(group, members, this.address.baseUrl);
   }
 
   /** 204, as RFC 7644 allows: a group's members can be many, and neither Okta nor Entra reads them back. */

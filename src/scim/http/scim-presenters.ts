@@ -65,6 +65,19 @@ export function project(resource: Resource, query: Pick<ListQuery, 'attributes' 
   return Object.fromEntries(entries);
 }
 
+/** One page of resources as a ListResponse, each presented, then projected as the query asks. */
+export function listOf<T>(
+  page: { total: number; items: T[] },
+  query: ListQuery,
+  present: (item: T) => Resource,
+): Resource {
+  return listResponse(
+    page.total,
+    query.startIndex,
+    page.items.map((item) => project(present(item), query)),
+  );
+}
+
 export function listResponse(total: number, startIndex: number, resources: Resource[]): Resource {
   return {
     schemas: [LIST_RESPONSE_SCHEMA],

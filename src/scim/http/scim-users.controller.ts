@@ -1,13 +1,12 @@
 import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { AppConfig } from '../../config/app-config';
 import { ChangeScimUser } from '../application/change-scim-user.use-case';
 import { DeprovisionScimUser } from '../application/deprovision-scim-user.use-case';
 import { ListScimUsers, ShowScimUser } from '../application/list-scim-users.use-case';
 import { ProvisionScimUser } from '../application/provision-scim-user.use-case';
-import { ScimAnswer, ScimController } from './scim-base';
+import { ScimAddress, ScimAnswer, ScimController } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
-import { listResponse, presentUser, project } from './scim-presenters';
+import { listOf, presentUser, project } from './scim-presenters';
 import { listQuery, projection } from './scim-query';
 import type { ScimCaller } from './scim-request';
 
@@ -15,17 +14,13 @@ import type { ScimCaller } from './scim-request';
 @ScimController('Users')
 export class ScimUsersController {
   constructor(
-    private readonly config: AppConfig,
+    private readonly address: ScimAddress,
     private readonly listUsers: ListScimUsers,
     private readonly showUser: ShowScimUser,
     private readonly provisionUser: ProvisionScimUser,
     private readonly changeUser: ChangeScimUser,
     private readonly deprovisionUser: DeprovisionScimUser,
   ) {}
-
-  private get baseUrl(): string {
-    return `${this.config.appUrl}/scim/v2`;
-  }
 
   @Get()
   @ScimAnswer()
@@ -36,8 +31,7 @@ export class ScimUsersController {
       filter: parsed.filter,
       window: parsed.window,
     });
-    const resources = page.items.map((person) => project(presentUser(person, this.baseUrl), parsed));
-    return listResponse(page.total, parsed.startIndex, resources);
+    return listOf(page, parsed, (person) => presentUser(person, this.address.baseUrl));
   }
 
   @Get(':id')
@@ -48,7 +42,7 @@ export class ScimUsersController {
     @Query() query: Record<string, unknown>,
   ) {
     const person = await this.showUser.execute({ organizationId: caller.organizationId, personId: id });
-    return project(presentUser(person, this.baseUrl), projection(query));
+    return project(presentUser(person, this.address.baseUrl), projection(query));
   }
 
   @Post()
@@ -60,7 +54,7 @@ export class ScimUsersController {
     @Res({ passthrough: true }) response: Response,
   ) {
     const person = await this.provisionUser.execute({ organizationId: caller.organizationId, resource: body });
-    const user = presentUser(person, this.baseUrl);
+    const user = presentUser(person, this.address.baseUrl);
     response.setHeader('Location', (user.meta as { location: string }).location);
     return user;
   }
@@ -73,14 +67,14 @@ export class ScimUsersController {
       personId: id,
       resource: body,
     });
-    return presentUser(person, this.baseUrl);
+    return presentUser(person, this.address.baseUrl);
   }
 
   @Patch(':id')
   @ScimAnswer()
   async patch(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
     const person = await this.changeUser.execute({ organizationId: caller.organizationId, personId: id, patch: body });
-    return presentUser(person, this.baseUrl);
+    return presentUser(person, this.address.baseUrl);
   }
 
   @Delete(':id')

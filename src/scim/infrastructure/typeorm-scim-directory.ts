@@ -6,7 +6,8 @@ import { readRows } from '../../database/typeorm-unit-of-work';
 import type { Group } from '../../groups/domain/group';
 import type { Person } from '../../people/domain/person';
 import { GroupCriteria, Listed, Member, ScimDirectory, UserCriteria, Window } from '../application/scim-directory';
-import { GROUP_COLUMNS, GroupRow, groupOf, PERSON_COLUMNS, personOf, PersonRow } from './scim-rows';
+import { GROUP_COLUMNS, groupFromRow, GroupRow } from '../../groups/infrastructure/group.record';
+import { PERSON_COLUMNS, personFromRow, PersonRow } from '../../people/infrastructure/person.record';
 
 /**
  * Each criterion is a fixed condition whose value is a parameter: a filter's text never reaches the SQL. User names
@@ -59,7 +60,7 @@ export class TypeormScimDirectory extends ScimDirectory {
     if (malformedId(criteria)) return { total: 0, items: [] };
     const filter = where(['organization_id = $1', 'user_name IS NOT NULL'], organizationId, criteria, USER_CONDITIONS);
     const rows = await this.page<PersonRow>('people', PERSON_COLUMNS, filter, 'created_at, id', window);
-    return { total: rows.total, items: rows.items.map(personOf) };
+    return { total: rows.total, items: rows.items.map(personFromRow) };
   }
 
   async findUser(organizationId: string, id: string): Promise<Person | null> {
@@ -69,7 +70,7 @@ export class TypeormScimDirectory extends ScimDirectory {
       `SELECT ${PERSON_COLUMNS} FROM people WHERE id = $1 AND organization_id = $2 AND user_name IS NOT NULL`,
       [id.toLowerCase(), organizationId],
     );
-    return row ? personOf(row) : null;
+    return row ? personFromRow(row) : null;
   }
 
   async findByUserNameOrEmail(organizationId: string, userName: string, email: string): Promise<Person[]> {
@@ -79,14 +80,14 @@ export class TypeormScimDirectory extends ScimDirectory {
         `AND (lower(user_name) = lower($2) OR lower(email) = lower($3)) ORDER BY created_at, id FOR UPDATE`,
       [organizationId, userName, email.trim()],
     );
-    return rows.map(personOf);
+    return rows.map(personFromRow);
   }
 
   async findGroups(organizationId: string, criteria: GroupCriteria, window: Window): Promise<Listed<Group>> {
     if (malformedId(criteria)) return { total: 0, items: [] };
     const filter = where(['organization_id = $1'], organizationId, criteria, GROUP_CONDITIONS);
     const rows = await this.page<GroupRow>('groups', GROUP_COLUMNS, filter, 'name, id', window);
-    return { total: rows.total, items: rows.items.map(groupOf) };
+    return { total: rows.total, items: rows.items.map(groupFromRow) };
   }
 
   async membersOf(groupIds: readonly string[]): Promise<Map<string, Member[]>> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { saveSnapshot } from '@lib/persistence';
+import { findRecordById } from '../../database/typeorm-record-repository';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ConsoleLinkRepository } from '../application/console-link.repository';
 import { ConsoleLink, ConsoleLinkProps } from '../domain/console-link';
@@ -26,8 +27,7 @@ export class TypeormConsoleLinkRepository extends ConsoleLinkRepository {
     return record ? toDomain(record) : null;
   }
 
-  async findForDelivery(id: string): Promise<ConsoleLink | null> {
-    const record = await activeManager(this.db).getRepository(ConsoleLinkRecord).findOneBy({ id });
-    return record ? toDomain(record) : null;
+  findForDelivery(id: string): Promise<ConsoleLink | null> {
+    return findRecordById(this.db, ConsoleLinkRecord, id, toDomain);
   }
 }

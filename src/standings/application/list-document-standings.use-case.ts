@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import type { KeysetPage, PersonStanding } from './standings';
 import { StandingsReadModel } from './standings-read-model';
-import { checkedFilter, documentIdIn, keysetRequest, StandingsFilterInput, Viewer, viewerScopeOf } from './viewer';
+import {
+  checkedFilter,
+  documentIdIn,
+  KeysetInput,
+  keysetRequest,
+  StandingsFilterInput,
+  Viewer,
+  viewerScopeOf,
+} from './viewer';
 
 /**
  * A page of where a document's assignees stand (in the viewer's scope), by person id: `after` is the last person id
@@ -15,13 +23,13 @@ export class ListDocumentStandings {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: {
-    viewer: Viewer;
-    documentId: string;
-    filter: StandingsFilterInput;
-    after?: string | null;
-    limit: number;
-  }): Promise<KeysetPage<PersonStanding>> {
+  async execute(
+    input: {
+      viewer: Viewer;
+      documentId: string;
+      filter: StandingsFilterInput;
+    } & KeysetInput,
+  ): Promise<KeysetPage<PersonStanding>> {
     const scope = viewerScopeOf(input.viewer);
     const documentId = await documentIdIn(this.readModel, scope, input.documentId);
     const filter = await checkedFilter(this.readModel, scope, input.filter);

@@ -2,19 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@lib/core';
 import { PersonSummary, ScopedDirectory } from './directory';
 import type { KeysetPage } from './standings';
-import { keysetRequest, pathId, Viewer, viewerScopeOf } from './viewer';
+import { KeysetInput, keysetRequest, pathId, Viewer, viewerScopeOf } from './viewer';
 
 /** A group's members by id, if the viewer may see the group (404 otherwise). */
 @Injectable()
 export class ListGroupMembersInScope {
   constructor(private readonly directory: ScopedDirectory) {}
 
-  async execute(input: {
-    viewer: Viewer;
-    groupId: string;
-    after?: string | null;
-    limit: number;
-  }): Promise<KeysetPage<PersonSummary>> {
+  async execute(input: { viewer: Viewer; groupId: string } & KeysetInput): Promise<KeysetPage<PersonSummary>> {
     const scope = viewerScopeOf(input.viewer);
     const id = pathId(input.groupId, 'Group not found.');
     const page = keysetRequest(input);

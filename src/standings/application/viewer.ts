@@ -63,8 +63,14 @@ export async function documentIdIn(readModel: StandingsReadModel, scope: ViewerS
 /** The largest page a scoped list answers. */
 export const MAX_PAGE_SIZE = 100;
 
+/** What a caller asks of a keyset page: up to `limit` items after the id `after` (none: from the start). */
+export interface KeysetInput {
+  after?: string | null;
+  limit: number;
+}
+
 /** A keyset page request checked: 422 on `per_page` out of 1 to 100, or an `after` that is not an id. */
-export function keysetRequest(input: { after?: string | null; limit: number }): {
+export function keysetRequest(input: KeysetInput): {
   after: string | null;
   limit: number;
 } {

@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { HeaderObject } from '@nestjs/swagger';
 import { ARCHIVED_VALUES, Field, rules, TextFilterField, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
+import { AuditLogFilterQuery } from '../../audit-log/http/audit-log.dto';
 import { ATTESTATION_BUCKETS } from '../../documents/domain/attestation-counts';
 
 /** GET /exports/people.csv: the people list's filters. */
@@ -41,17 +42,7 @@ export class StatusExportQuery {
 }
 
 /** GET /exports/audit-log.csv: the audit log's filters. */
-export class AuditLogExportQuery {
-  @ApiPropertyOptional({ type: String, pattern: ULID_INPUT_PATTERN, description: 'Only what this user did.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.ulid)
-  user_id?: string | null;
-
-  @ApiPropertyOptional({ type: String, maxLength: 64, example: 'api_token.created', description: 'One action.' })
-  @Transform(trimmedOrNull)
-  @Field({ nullable: true }, rules.string, rules.maxLength(64))
-  action?: string | null;
-
+export class AuditLogExportQuery extends AuditLogFilterQuery {
   @ApiPropertyOptional({ type: String, pattern: ULID_INPUT_PATTERN, description: 'Entries older than this entry id.' })
   @Transform(trimmedOrNull)
   @Field({ nullable: true }, rules.string, rules.ulid)

@@ -1,16 +1,14 @@
-import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
+import {
+  MAINTAINED_COUNTS_COLUMNS,
+  maintainedCountsJoin,
+  MaintainedCountsRow,
+} from '../../database/attestation-counts.sql';
 import type { ViewerScope } from '../application/viewer-scope';
 import { contractBucket, OPEN_STATUSES_SQL, SqlParams } from './scope.sql';
 
-export interface OverviewRow {
+export interface OverviewRow extends MaintainedCountsRow {
   document_id: string;
   name: string;
-  attested_latest: number;
-  pending_attested: number;
-  renewal_due: number;
-  attested_outdated: number;
-  unrequested: number;
-  total: number;
   expired_open: number;
 }
 

@@ -98,15 +98,8 @@ export class TypeormScopedDirectory extends ScopedDirectory {
     super();
   }
 
-  async peoplePage(scope: ViewerScope, filter: PeopleListFilter, page: KeysetRequest) {
-    const { text, values } = peopleStatement(scope, filter, page);
-    const [rows, names] = await Promise.all([this.rows(text, values), this.groupNames(scope)]);
-    return keyset(
-      rows,
-      page.limit,
-      (row) => toPerson(names, row),
-      (p) => p.id,
-    );
+  peoplePage(scope: ViewerScope, filter: PeopleListFilter, page: KeysetRequest) {
+    return this.personPage(scope, peopleStatement(scope, filter, page), page.limit);
   }
 
   async *peopleStream(scope: ViewerScope, filter: PeopleListFilter): AsyncIterable<PersonSummary> {
@@ -137,12 +130,16 @@ export class TypeormScopedDirectory extends ScopedDirectory {
     return row ? toGroup(row) : null;
   }
 
-  async groupMembersPage(scope: ViewerScope, groupId: string, page: KeysetRequest) {
-    const { text, values } = groupMembersStatement(scope, groupId, page);
+  groupMembersPage(scope: ViewerScope, groupId: string, page: KeysetRequest) {
+    return this.personPage(scope, groupMembersStatement(scope, groupId, page), page.limit);
+  }
+
+  /** A page of the people a statement reads, each with the names of their groups in the scope. */
+  private async personPage(scope: ViewerScope, { text, values }: { text: string; values: unknown[] }, limit: number) {
     const [rows, names] = await Promise.all([this.rows(text, values), this.groupNames(scope)]);
     return keyset(
       rows,
-      page.limit,
+      limit,
       (row) => toPerson(names, row),
       (p) => p.id,
     );

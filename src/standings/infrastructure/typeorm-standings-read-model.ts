@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RowStreams } from '../../database/row-streams';
+import { maintainedCountsOf } from '../../database/attestation-counts.sql';
 import { readRows } from '../../database/typeorm-unit-of-work';
 import type { AttestationBucket } from '../../documents/domain/attestation-counts';
 import { overviewOf } from '../application/overview';
@@ -46,14 +47,7 @@ export class TypeormStandingsReadModel extends StandingsReadModel {
       rows.map((row) => ({
         documentId: row.document_id,
         name: row.name,
-        counts: {
-          attested_latest: row.attested_latest,
-          pending_attested: row.pending_attested,
-          renewal_due: row.renewal_due,
-          attested_outdated: row.attested_outdated,
-          unrequested: row.unrequested,
-          total: row.total,
-        },
+        counts: maintainedCountsOf(row),
         expiredOpen: row.expired_open,
       })),
     );
