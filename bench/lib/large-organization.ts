@@ -390,9 +390,7 @@ export async function seedLargeOrganization(
   // other indexes are built once over them with the rest. It reads the requests just loaded: their statistics first.
   // Its clock is the statement's, not the transaction's start (now()), as when it ran after the commit.
   await step('analyze the requests', `ANALYZE attestation_requests`);
-  await step('recount the list counters', `SELECT repair_list_counters($1, statement_timestamp())`, [
-    organizationId,
-  ]);
+  await step('recount the list counters', `SELECT repair_list_counters($1, statement_timestamp())`, [organizationId]);
 
   const restoreAt = performance.now();
   const restoreSeconds = new Map<string, number>();
