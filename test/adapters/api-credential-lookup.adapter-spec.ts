@@ -11,11 +11,11 @@ const HASH = 'a'.repeat(64);
 const CREATED = new Date('2026-11-01T10:00:00.123Z');
 
 /**
- * The token lookup (`api_credential_by_hash`, a PL/pgSQL function so that its join is planned once per server
- * connection) reads the rows as they are on every call: the live role and revocation, with the driver's types.
- * Unnamed statements, as behind a transaction-mode pooler; one connection, so its cached plan is the one reused.
+ * The token lookup reads the rows as they are on every call: the live role and revocation, with the driver's types.
+ * Unnamed (as behind a transaction-mode pooler) it calls `api_credential_by_hash`, a PL/pgSQL function whose join is
+ * planned once per server connection; named, it runs the join. One connection, so a cached plan is the one reused.
  */
-describe('the API token lookup', () => {
+describe.each([false, true])('the API token lookup, named statements: %s', (namedStatements) => {
   let database: TestDatabase;
   let db: DataSource;
   let tokens: TypeormApiTokenRepository;
@@ -23,7 +23,7 @@ describe('the API token lookup', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const options = dataSourceOptions(database.url, 1);
-    db = await new DataSource({ ...options, extra: { ...options.extra, namedStatements: false } }).initialize();
+    db = await new DataSource({ ...options, extra: { ...options.extra, namedStatements } }).initialize();
     tokens = new TypeormApiTokenRepository(db);
     await db.query(
       `INSERT INTO organizations (id, name, billing_status, trial_ends_at, created_at, updated_at, default_locale)
