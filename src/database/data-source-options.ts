@@ -36,6 +36,8 @@ import { SignerLocales1767300000000 } from './migrations/1767300000000-signer-lo
 import { EvidenceSigningKeys1767400000000 } from './migrations/1767400000000-evidence-signing-keys';
 import { AttestationsWrittenOnce1767400000001 } from './migrations/1767400000001-attestations-written-once';
 import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-actions';
+import { CredentialLookupFunction1767690000000 } from './migrations/1767690000000-credential-lookup-function';
+import { CoveringGroupsListing1767690000001 } from './migrations/1767690000001-covering-groups-listing';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -73,6 +75,8 @@ export const MIGRATIONS = [
   EvidenceSigningKeys1767400000000,
   AttestationsWrittenOnce1767400000001,
   BulkActions1767600000000,
+  CredentialLookupFunction1767690000000,
+  CoveringGroupsListing1767690000001,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

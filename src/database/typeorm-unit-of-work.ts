@@ -82,6 +82,11 @@ interface DriverPool<T> {
   query(config: object): Promise<{ rows: T[] }>;
 }
 
+/** Whether readRows sends named statements outside a unit of work (not behind a transaction-mode pooler). */
+export function readsNamed(db: DataSource): boolean {
+  return namesStatements((db.driver as unknown as { master: DriverPool<unknown> }).master.options);
+}
+
 /**
  * Rows of one statement, for the hot reads that map rows themselves: inside a unit of work, through its
  * transaction like everything else; outside one, straight on the driver's pool, which skips the query runner

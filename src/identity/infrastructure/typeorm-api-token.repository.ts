@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Page, PageRequest } from '@lib/http';
 import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
-import { activeManager, readRows } from '../../database/typeorm-unit-of-work';
+import { activeManager, readRows, readsNamed } from '../../database/typeorm-unit-of-work';
 import { ApiTokenRepository, TokenCredential } from '../application/api-token.repository';
 import type { ApiToken } from '../domain/api-token';
 import { BillingStatus, Organization } from '../domain/organization';
@@ -24,6 +24,13 @@ export const CREDENTIAL_BY_HASH_SQL = `SELECT t.id AS token_id, t.organization_i
          JOIN organizations o ON o.id = t.organization_id
          JOIN users u ON u.id = t.user_id
         WHERE t.token_hash = $1`;
+
+/**
+ * The same, as a call of the function that runs that join (migration CredentialLookupFunction): PL/pgSQL plans the
+ * join once per server connection, so unnamed statements (behind a transaction-mode pooler) plan only the call.
+ * Named, the join itself costs less (docs/pooler.md).
+ */
+export const CREDENTIAL_BY_HASH_CALL_SQL = `SELECT * FROM api_credential_by_hash($1)`;
 
 /** A token's last use, written at most once a minute. $1 token id, $2 now. */
 export const STAMP_USAGE_SQL = `UPDATE api_tokens SET last_used_at = $2
@@ -65,7 +72,8 @@ export class TypeormApiTokenRepository
 
   /** One indexed query per request: token, its membership (the live role), organization and user. */
   async findCredentialByHash(tokenHash: string): Promise<TokenCredential | null> {
-    const rows: CredentialRow[] = await readRows<CredentialRow>(this.db, CREDENTIAL_BY_HASH_SQL, [tokenHash]);
+    const text = readsNamed(this.db) ? CREDENTIAL_BY_HASH_SQL : CREDENTIAL_BY_HASH_CALL_SQL;
+    const rows: CredentialRow[] = await readRows<CredentialRow>(this.db, text, [tokenHash]);
     const row = rows[0];
     if (!row) return null;
     const token = apiTokenMapper.toDomain(
