@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ArchiveDocument } from './application/archive-document.use-case';
 import { CreateDocument } from './application/create-document.use-case';
 import { DocumentListingRepository } from './application/document-listing.repository';
@@ -30,7 +31,10 @@ const useCases = [
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord])],
+  imports: [
+    TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord]),
+    AuditLogModule,
+  ],
   controllers: [DocumentsController],
   providers: [
     { provide: DocumentRepository, useClass: TypeormDocumentRepository },

@@ -11,6 +11,7 @@ import { RestoreDocument } from '../../documents/application/restore-document.us
 import { ShowDocument } from '../../documents/application/show-document.use-case';
 import { UpdateDocument } from '../../documents/application/update-document.use-case';
 import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-page';
+import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
@@ -56,8 +57,7 @@ export class DocumentEditingController {
   /** "Preview" renders the text without saving anything; "Publish" publishes it. */
   @Post('revisions')
   async publish(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const content = form.get('content') ?? '';
     if (form.get('intent') === 'preview') {
       const previewHtml = renderDocumentContent({ content, contentType: 'text/markdown', contentSha256: '' }).value;
@@ -72,18 +72,19 @@ export class DocumentEditingController {
       content,
       contentType: 'text/markdown',
       expectedUpdatedAt: stampOf(form),
+      actor,
     });
     redirect(response, `/console/documents/${id}/edit?done=published`);
   }
 
   @Post('settings')
   async settings(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     await this.updateDocument.execute({
       organizationId: context.current.organizationId,
       documentId: id,
       expectedUpdatedAt: stampOf(form),
+      actor,
       changes: {
         name: form.get('name') ?? '',
         renewalIntervalDays: renewalOf(form.get('renewal_interval_days')),
@@ -105,9 +106,13 @@ export class DocumentEditingController {
   }
 
   private async setArchived(id: string, request: Request, response: Response, archived: boolean): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
-    const input = { organizationId: context.current.organizationId, documentId: id, expectedUpdatedAt: stampOf(form) };
+    const { context, form, actor } = await managingForm(this.door, request);
+    const input = {
+      organizationId: context.current.organizationId,
+      documentId: id,
+      expectedUpdatedAt: stampOf(form),
+      actor,
+    };
     await (archived ? this.archiveDocument : this.restoreDocument).execute(input);
     redirect(response, `/console/documents/${id}/edit?done=${archived ? 'archived' : 'restored'}`);
   }

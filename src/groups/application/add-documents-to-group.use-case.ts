@@ -13,6 +13,7 @@ const DOCUMENTS: JoiningSide<DocumentsToAdd, GroupDocument> = {
   idsOf: (input) => input.documentIds,
   entry: (groupId, documentId) => ({ groupId, documentId }),
   field: 'document_ids',
+  audited: 'group.documents_added',
   lock: 'adding-documents',
   findActive: (memberships, organizationId, ids) => memberships.findActiveDocuments(organizationId, ids),
   addMissing: (memberships, group, ids, now) => memberships.addMissingDocuments(group, ids, now),

@@ -13,6 +13,7 @@ const PEOPLE: JoiningSide<PeopleToAdd, GroupMembership> = {
   idsOf: (input) => input.personIds,
   entry: (groupId, personId) => ({ groupId, personId }),
   field: 'person_ids',
+  audited: 'group.people_added',
   lock: 'adding-people',
   findActive: (memberships, organizationId, ids) => memberships.findActivePeople(organizationId, ids),
   addMissing: (memberships, group, ids, now) => memberships.addMissingMembers(group, ids, now),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
+import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { GroupMembershipRepository, MembershipGroup } from './group-membership.repository';
@@ -20,6 +21,8 @@ export interface JoiningSide<Input, Entry> {
   entry(groupId: string, id: string): Entry;
   /** The body's list of ids, as its errors are keyed (`person_ids.N`). */
   field: 'person_ids' | 'document_ids';
+  /** The audit log's name for a join that added someone or something. */
+  audited: 'group.people_added' | 'group.documents_added';
   /** How the group's row is locked (GroupMembershipRepository.lockGroup). */
   lock: 'adding-people' | 'adding-documents';
   /** The active ones among the ids, share-locked so nobody archives them before the transaction ends. */
@@ -42,8 +45,8 @@ export interface JoiningSide<Input, Entry> {
 }
 
 /**
- * People or documents joining a group (API and admin CLI), all or nothing, in one transaction; the group's row
- * is its one read, locked. Only the newcomers make pairs (people × documents): each pair's document is assigned;
+ * People or documents joining a group (API, console and admin CLI), all or nothing, in one transaction; the group's
+ * row is its one read, locked. Only the newcomers make pairs (people × documents): each pair's document is assigned;
  * when the group issues requests automatically, each pair still to be signed gets one request (source `system`),
  * issued set-based by the request issuer, with one email per person once the transaction commits; each pair's
  * standing is computed once, after both its assignment and its request. Ids already in the group are answered like
@@ -58,13 +61,14 @@ export abstract class GroupJoin<Input, Entry> {
     private readonly memberships: GroupMembershipRepository,
     private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
    * Answers one entry per requested id, in the request's order. The ids are checked here, element by element, once
    * the group is known to exist (404 comes before 422).
    */
-  async execute(input: GroupTarget & Input): Promise<Entry[]> {
+  async execute(input: GroupTarget & Input & { actor?: ActingUser }): Promise<Entry[]> {
     const { side } = this;
     const ids = side.idsOf(input);
     const candidates = wellFormedIds(ids);
@@ -81,6 +85,7 @@ export abstract class GroupJoin<Input, Entry> {
       if (added.length > 0) {
         const pairs = await side.pairs(this.memberships, group, added);
         await this.assignAndIssue(group, pairs, () => side.assign(this.memberships, group, added, now), now);
+        await this.audit.changedBy(input.actor, side.audited, { group_id: group.id, [side.field]: added });
       }
       return joining.map((id) => side.entry(group.id, id));
     });
