@@ -5,6 +5,7 @@ import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail'
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentReference, findDocument } from './document-scope';
+import { saveDocument } from './document-saving';
 import { DocumentRepository } from './document.repository';
 import { ShowDocument } from './show-document.use-case';
 
@@ -32,7 +33,7 @@ export abstract class DocumentArchival {
       const found = await findDocument(this.documents, input);
       checkNotStale(found.updatedAt, input.expectedUpdatedAt);
       if (setArchived(found, this.archived, this.clock.now())) {
-        await this.documents.save(found);
+        await saveDocument(this.documents, found, input.expectedUpdatedAt);
         const action = this.archived ? 'document.archived' : 'document.restored';
         await this.audit.changedBy(input.actor, action, { document_id: found.id });
       }

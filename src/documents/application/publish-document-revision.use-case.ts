@@ -42,6 +42,7 @@ export class PublishDocumentRevision {
 
   private async publish(input: PublishInput): Promise<PublishedRevision> {
     const { id } = await findDocument(this.documents, input);
+    // The document's row is locked while the stamp is checked and the revision stored: the check is atomic.
     const revision = await this.documents.publish(id, (document) => {
       checkNotStale(document.updatedAt, input.expectedUpdatedAt);
       const now = this.clock.now();

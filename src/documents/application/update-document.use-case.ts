@@ -5,6 +5,7 @@ import { ActingUser, AuditTrail, changedFields } from '../../audit-log/applicati
 import type { DocumentChanges } from '../domain/document';
 import type { DocumentListing } from '../domain/document-listing';
 import { DocumentReference, findDocument } from './document-scope';
+import { saveDocument } from './document-saving';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { DocumentRepository } from './document.repository';
 import { ShowDocument } from './show-document.use-case';
@@ -33,7 +34,7 @@ export class UpdateDocument {
       const found = await findDocument(this.documents, input);
       checkNotStale(found.updatedAt, input.expectedUpdatedAt);
       if (found.update(input.changes, this.clock.now())) {
-        await this.documents.save(found);
+        await saveDocument(this.documents, found, input.expectedUpdatedAt);
         await this.audit.changedBy(input.actor, 'document.updated', {
           document_id: found.id,
           fields: changedFields(input.changes),
