@@ -10,6 +10,7 @@ import { ListDocuments } from './application/list-documents.use-case';
 import { PublishDocumentRevision } from './application/publish-document-revision.use-case';
 import { RestoreDocument } from './application/restore-document.use-case';
 import { ShowDocument } from './application/show-document.use-case';
+import { ShowLatestRevision } from './application/show-latest-revision.use-case';
 import { UpdateDocument } from './application/update-document.use-case';
 import { DocumentPathGuard } from './http/document-path.guard';
 import { DocumentsController } from './http/documents.controller';
@@ -26,6 +27,7 @@ const useCases = [
   ArchiveDocument,
   RestoreDocument,
   ShowDocument,
+  ShowLatestRevision,
   ListDocuments,
   ListDocumentRevisions,
 ];

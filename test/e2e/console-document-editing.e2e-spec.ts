@@ -110,6 +110,26 @@ describe('console document editing', () => {
     expect((await revisions(document.id)).data.length).toBe(count);
   });
 
+  it('starts the publish form from the current revision, and from nothing before the first', async () => {
+    const document = await createDocument(t.app, owner.organizationId, { name: 'House rules' });
+    const page = await editPage(document.id);
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(page.text)![1]).toBe('# House rules');
+    expect(page.text).toContain('The form starts from the current revision');
+
+    const unpublished = await createDocument(t.app, owner.organizationId, { published: false });
+    const empty = await editPage(unpublished.id);
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(empty.text)![1]).toBe('');
+    expect(empty.text).not.toContain('The form starts from the current revision');
+
+    // A preview keeps what was typed, not the current revision.
+    const preview = await browser.post(
+      `/console/documents/${document.id}/revisions`,
+      { content: 'Draft *two*', intent: 'preview', updated_at: page.updatedAt },
+      page.csrf,
+    );
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(preview.text)![1]).toBe('Draft *two*');
+  });
+
   it('lets exactly one of two saves of the same form win, however they interleave', async () => {
     for (const [path, fields] of [
       ['settings', (n: number) => ({ name: `Saved by ${n}`, requires_signature: '1' })],

@@ -9,6 +9,7 @@ import { ArchiveDocument } from '../../documents/application/archive-document.us
 import { PublishDocumentRevision } from '../../documents/application/publish-document-revision.use-case';
 import { RestoreDocument } from '../../documents/application/restore-document.use-case';
 import { ShowDocument } from '../../documents/application/show-document.use-case';
+import { ShowLatestRevision } from '../../documents/application/show-latest-revision.use-case';
 import { UpdateDocument } from '../../documents/application/update-document.use-case';
 import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-page';
 import { managingForm } from './console-actor';
@@ -36,6 +37,7 @@ export class DocumentEditingController {
   constructor(
     private readonly door: ConsoleDoor,
     private readonly showDocument: ShowDocument,
+    private readonly showLatestRevision: ShowLatestRevision,
     private readonly publishRevision: PublishDocumentRevision,
     private readonly updateDocument: UpdateDocument,
     private readonly archiveDocument: ArchiveDocument,
@@ -124,12 +126,15 @@ export class DocumentEditingController {
     id: string,
     extra: { draft?: RevisionDraft; notice?: string },
   ): Promise<void> {
-    const { document } = await this.showDocument.execute({
-      organizationId: context.current.organizationId,
-      documentId: id,
-    });
+    const reference = { organizationId: context.current.organizationId, documentId: id };
+    const [{ document }, latest] = await Promise.all([
+      this.showDocument.execute(reference),
+      // The form starts from the text people sign today, so an editor edits rather than retypes it.
+      extra.draft ? null : this.showLatestRevision.execute(reference),
+    ]);
+    const draft = extra.draft ?? (latest ? { content: latest.content } : undefined);
     const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, DocumentEditingPage({ context, csrf, document, ...extra }));
+    sendConsolePage(response, 200, DocumentEditingPage({ context, csrf, document, latest, ...extra, draft }));
   }
 }
 
