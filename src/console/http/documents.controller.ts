@@ -67,7 +67,7 @@ export class DocumentsController {
       limit: CONSOLE_PER_PAGE,
     });
     const [overview, listing, groups, recent] = await Promise.all([
-      this.overview.execute({ viewer }),
+      this.overview.execute({ viewer, documentId: id }),
       this.showDocument.execute({ organizationId: viewer.organizationId, documentId: id }),
       this.listGroups.execute({ viewer, limit: GROUPS_SHOWN }),
       this.showBulkAction.recent(viewer, id),
