@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { csvCell, csvWriter } from './csv-download';
+import { csvCell, csvText } from './csv-download';
 
 const csvOf = async (header: string[], rows: unknown[][]) =>
-  text(Readable.from(rows.map((row) => row.map((cell) => csvCell(cell as string)))).pipe(csvWriter(header)));
+  csvText(
+    header,
+    rows.map((row) => row.map((cell) => csvCell(cell as string))),
+  );
 
 describe('the CSV writer', () => {
   it('writes a header row and quotes as RFC 4180 says, with CRLF', async () => {
