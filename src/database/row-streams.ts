@@ -5,11 +5,8 @@ import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import { clientWithQueryDeadline } from './query-deadline';
 
-/**
- * Rows fetched per round trip: one batch (a few MB) is all an export holds in memory; 500 cost 200 round trips for
- * a status export of 100,000 rows.
- */
-export const STREAM_BATCH_ROWS = 5_000;
+/** Rows fetched per round trip: one batch is all an export holds in memory. */
+export const STREAM_BATCH_ROWS = 500;
 /** Connections kept for long reads (exports), apart from the request pool. */
 export const STREAM_POOL_SIZE = 3;
 /** A whole export must end within this; each batch is still bound by the server's statement_timeout. */

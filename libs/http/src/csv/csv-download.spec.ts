@@ -1,10 +1,9 @@
-import { csvCell, csvText } from './csv-download';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { csvCell, csvWriter } from './csv-download';
 
 const csvOf = async (header: string[], rows: unknown[][]) =>
-  csvText(
-    header,
-    rows.map((row) => row.map((cell) => csvCell(cell as string))),
-  );
+  text(Readable.from(rows.map((row) => row.map((cell) => csvCell(cell as string)))).pipe(csvWriter(header)));
 
 describe('the CSV writer', () => {
   it('writes a header row and quotes as RFC 4180 says, with CRLF', async () => {
