@@ -295,10 +295,11 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
   });
   try {
+    const apiEnv = env('api');
     const api = await startServer(
       'API',
       entry,
-      { ...env('api'), ...(profileDir && { BENCH_CPU_PROFILE: profileDir }) },
+      { ...apiEnv, ...(profileDir && { BENCH_CPU_PROFILE: profileDir }) },
       { nodeArgs: profileDir ? ['-r', join(__dirname, 'lib', 'cpu-profile.js')] : [] },
     );
     servers.push(api);
@@ -335,6 +336,7 @@ async function main(): Promise<void> {
       token,
       organizationId,
       databaseUrl,
+      appKey: apiEnv.APP_KEY,
       apiPid: api.process.child.pid!,
       sql: async (text, params) => (await sqlClient.query(text, params)).rows,
     };

@@ -105,11 +105,12 @@ export async function runScaleBench(loadScenarios: () => { file: string; scenari
   const prefix = `bench:scale:${randomBytes(4).toString('hex')}`;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const appKey = randomBytes(32).toString('hex');
   const api = startBuilt('dist/src/main.js', {
     DATABASE_URL: url,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
-    APP_KEY: randomBytes(32).toString('hex'),
+    APP_KEY: appKey,
     RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
@@ -134,6 +135,7 @@ export async function runScaleBench(loadScenarios: () => { file: string; scenari
           token: organization.token,
           organizationId: organization.organizationId,
           databaseUrl: url,
+          appKey,
           apiPid: api.child.pid!,
           sql: async (text, params) => (await sql.query(text, params)).rows,
         };

@@ -8,6 +8,8 @@ export interface BenchContext {
   token: string;
   organizationId: string;
   databaseUrl: string;
+  /** The API's APP_KEY (console sign-in links are derived from it). */
+  appKey: string;
   /** The API process's id (to read its memory, say). */
   apiPid: number;
   /** Runs SQL on the benchmark database (to pick ids for a request, say). */
@@ -21,6 +23,13 @@ export interface BenchContext {
  */
 export interface BenchRequest {
   path: string;
+  /** `path` is from the server's root (a console page), not from the API base. */
+  fromRoot?: boolean;
+  /**
+   * Headers of each connection, in turn (a console session's cookie each): connection N sends the common headers
+   * and the N-th of these (modulo their number).
+   */
+  connectionHeaders?: Record<string, string>[];
   method?: Request['method'];
   body?: string;
   headers?: Record<string, string>;

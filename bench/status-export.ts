@@ -3,7 +3,10 @@
  * one document assigned to every person, the built API started alone; then the export is downloaded
  * BENCH_EXPORT_ROUNDS times (default 3) while the API's resident memory is sampled every 20 ms. Reports time to
  * first byte, time to the last byte and RSS growth over the RSS before the download, against the targets
- * (< 1 s, < 10 s, < 50 MB). Run alone with `BENCH_ONLY=status-export npm run bench`.
+ * (< 1 s, < 10 s, < 50 MB). Run alone with `BENCH_ONLY=status-export npm run bench`. With `BENCH_BASELINE=<dir>` (another
+ * checkout's build) its API is started too, on the same database, and the rounds alternate between the two (this
+ * build, the baseline, the baseline, this build, …), so both are measured under the same load; only this build's
+ * figures are checked. `BENCH_EXPORT_PROFILE=<dir>` writes a CPU profile of each API there (as `--cpu-prof` would).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -87,7 +90,7 @@ export async function benchStatusExport(): Promise<{ failures: string[]; table: 
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const failures: string[] = [];
-  let api: ReturnType<typeof startBuilt> | null = null;
+  const servers: ReturnType<typeof startBuilt>[] = [];
   try {
     log(reuse ? 'Reusing the seeded organization…' : 'Seeding the large organization for the status export…');
     const seeded = reuse ? await newOwnerToken(client) : await seedLargeOrganization(client);
@@ -117,31 +120,54 @@ export async function benchStatusExport(): Promise<{ failures: string[]; table: 
     ).rows;
     log(`Assigned ${assigned.rowCount} more people: the document has ${assignees} assignees.`);
 
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    api = startBuilt(entry, {
-      PORT: String(port),
-      APP_URL: origin,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      REDIS_PREFIX: redisPrefix,
-      APP_KEY: randomBytes(32).toString('hex'),
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      NODE_ENV: 'production',
-    });
-    await waitUntilReady(`${origin}/health/ready`, api);
-    const url = `${origin}/api/v1/exports/documents/${documentId}/status.csv`;
-    const downloads: Download[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const result = await download(url, seeded.token, api.child.pid!);
-      if (result.rows !== assignees) failures.push(`status export: ${result.rows} rows, expected ${assignees}`);
-      log(
-        `  round ${round + 1}: first byte ${result.firstByteMs.toFixed(0)} ms, complete ${result.totalMs.toFixed(0)} ms, ` +
-          `${result.rows} rows (${(result.bytes / 1e6).toFixed(1)} MB), RSS ${result.rssBeforeMb.toFixed(0)} → ` +
-          `${result.rssPeakMb.toFixed(0)} MB`,
+    const profileDir = process.env.BENCH_EXPORT_PROFILE;
+    const start = async (cwd?: string) => {
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const started = startBuilt(
+        entry,
+        {
+          PORT: String(port),
+          APP_URL: origin,
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+          REDIS_PREFIX: redisPrefix,
+          APP_KEY: randomBytes(32).toString('hex'),
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+          NODE_ENV: 'production',
+          ...(profileDir && {
+            BENCH_CPU_PROFILE: profileDir,
+            BENCH_CPU_PROFILE_NAME: cwd ? 'status-export-baseline' : 'status-export',
+          }),
+        },
+        { cwd, nodeArgs: profileDir ? ['-r', join(__dirname, 'lib', 'cpu-profile.js')] : [] },
       );
-      downloads.push(result);
+      servers.push(started);
+      await waitUntilReady(`${origin}/health/ready`, started);
+      return { process: started, url: `${origin}/api/v1/exports/documents/${documentId}/status.csv` };
+    };
+    const current = await start();
+    const baselineDir = process.env.BENCH_BASELINE;
+    const baseline = baselineDir ? await start(baselineDir) : null;
+    const downloads: Download[] = [];
+    const baselineDownloads: Download[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // This build then the baseline, then the other way round: a load that drifts weighs on both alike.
+      const order = baseline && round % 2 === 1 ? [baseline, current] : [current, baseline];
+      for (const server of order) {
+        if (!server) continue;
+        const result = await download(server.url, seeded.token, server.process.child.pid!);
+        const who = server === current ? 'this build' : 'baseline';
+        if (server === current && result.rows !== assignees)
+          failures.push(`status export: ${result.rows} rows, expected ${assignees}`);
+        log(
+          `  round ${round + 1}, ${who}: first byte ${result.firstByteMs.toFixed(0)} ms, complete ${result.totalMs.toFixed(0)} ms, ` +
+            `${result.rows} rows (${(result.bytes / 1e6).toFixed(1)} MB), RSS ${result.rssBeforeMb.toFixed(0)} → ` +
+            `${result.rssPeakMb.toFixed(0)} MB; load average ${loadavg()[0].toFixed(1)}`,
+        );
+        (server === current ? downloads : baselineDownloads).push(result);
+      }
     }
     const firstByte = medianOf(downloads.map((d) => d.firstByteMs));
     const total = medianOf(downloads.map((d) => d.totalMs));
@@ -160,10 +186,24 @@ export async function benchStatusExport(): Promise<{ failures: string[]; table: 
       `| complete | ${total.toFixed(0)} ms (${range(downloads.map((d) => d.totalMs))}) | < 10 s |`,
       `| API RSS growth while streaming (largest) | ${growth.toFixed(1)} MB | < 50 MB |`,
     ];
+    if (baselineDownloads.length > 0) {
+      const figures = (of: Download[]) =>
+        `${medianOf(of.map((d) => d.firstByteMs)).toFixed(0)} ms | ${medianOf(of.map((d) => d.totalMs)).toFixed(0)} ms ` +
+        `(${range(of.map((d) => d.totalMs))}) | ${Math.max(...of.map((d) => d.rssPeakMb - d.rssBeforeMb)).toFixed(1)} MB`;
+      table.push(
+        '',
+        `Side by side in the same run, alternating (baseline: \`${baselineDir}\`):`,
+        '',
+        '| build | first byte (median) | complete (median, range) | RSS growth (largest) |',
+        '|---|---|---|---|',
+        `| this build | ${figures(downloads)} |`,
+        `| baseline | ${figures(baselineDownloads)} |`,
+      );
+    }
     log(table.join('\n'));
     return { failures, table };
   } finally {
-    await api?.stop();
+    for (const server of servers) await server.stop();
     await client.end();
     await dropRedisPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix).catch(() => undefined);
     if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);

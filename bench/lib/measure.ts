@@ -86,11 +86,19 @@ export async function measure(options: {
         peakRssMb = Math.max(peakRssMb, rssMbOf(options.pid!));
       }, 50)
     : undefined;
-  const { path, requests, headers, ...rest } = options.request;
+  const { path, requests, headers, fromRoot, connectionHeaders, ...rest } = options.request;
+  const common = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', ...headers };
+  let connection = 0;
+  // autocannon calls this once per connection: each takes the next set of headers (its own session, say).
+  const setupClient = connectionHeaders?.length
+    ? (client: { setHeaders(headers: Record<string, string>): void }) =>
+        client.setHeaders({ ...common, ...connectionHeaders[connection++ % connectionHeaders.length] })
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: `${options.url}${API_PREFIX}${path}`,
+        url: `${options.url}${fromRoot ? '' : API_PREFIX}${path}`,
+        ...(setupClient && { setupClient }),
         connections: options.connections,
         ...(options.duration ? { duration: options.duration } : { amount: options.amount }),
         timeout: 60,
@@ -100,7 +108,7 @@ export async function measure(options: {
             request.path ? { ...request, path: `${API_PREFIX}${request.path}` } : request,
           ),
         }),
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', ...headers },
+        headers: common,
       },
       (error) => (error ? reject(error) : resolve()),
     );

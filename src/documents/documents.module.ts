@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ArchiveDocument } from './application/archive-document.use-case';
 import { CreateDocument } from './application/create-document.use-case';
 import { DocumentListingRepository } from './application/document-listing.repository';
@@ -9,6 +10,7 @@ import { ListDocuments } from './application/list-documents.use-case';
 import { PublishDocumentRevision } from './application/publish-document-revision.use-case';
 import { RestoreDocument } from './application/restore-document.use-case';
 import { ShowDocument } from './application/show-document.use-case';
+import { ShowLatestRevision } from './application/show-latest-revision.use-case';
 import { UpdateDocument } from './application/update-document.use-case';
 import { DocumentPathGuard } from './http/document-path.guard';
 import { DocumentsController } from './http/documents.controller';
@@ -25,12 +27,16 @@ const useCases = [
   ArchiveDocument,
   RestoreDocument,
   ShowDocument,
+  ShowLatestRevision,
   ListDocuments,
   ListDocumentRevisions,
 ];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord])],
+  imports: [
+    TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord]),
+    AuditLogModule,
+  ],
   controllers: [DocumentsController],
   providers: [
     { provide: DocumentRepository, useClass: TypeormDocumentRepository },

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
 import { GroupsModule } from './groups.module';
 import { AddDocumentsToGroup } from './application/add-documents-to-group.use-case';
@@ -14,7 +15,7 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
  * with the assignments and requests joining implies.
  */
 @Module({
-  imports: [AttestationRequestsModule, GroupsModule],
+  imports: [AttestationRequestsModule, GroupsModule, AuditLogModule],
   controllers: [GroupPeopleController, GroupDocumentsController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },

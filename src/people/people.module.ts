@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ArchivePerson } from './application/archive-person.use-case';
 import { CreatePerson } from './application/create-person.use-case';
 import { FindPersonById } from './application/find-person-by-id.use-case';
@@ -16,7 +17,7 @@ import { PersonRecord } from './infrastructure/person.record';
 const useCases = [CreatePerson, UpdatePerson, ArchivePerson, RestorePerson, ListPeople, FindPersonById, ShowPerson];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PersonRecord])],
+  imports: [TypeOrmModule.forFeature([PersonRecord]), AuditLogModule],
   controllers: [PeopleController],
   providers: [{ provide: PersonRepository, useClass: TypeormPersonRepository }, PersonPathGuard, ...useCases],
   exports: [...useCases, PersonRepository],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../audit-log/audit-log.module';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { EndpointUrlPolicy } from './application/endpoint-url-policy';
@@ -33,7 +34,7 @@ const useCases = [
  * attempts: BullMQ when REDIS_URL is set, in-process otherwise. Delivering is WebhookWorkerModule's.
  */
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, AuditLogModule],
   controllers: [WebhookEndpointsController],
   providers: [
     { provide: WebhookEndpointRepository, useClass: TypeormWebhookEndpointRepository },

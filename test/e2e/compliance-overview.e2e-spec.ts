@@ -59,6 +59,10 @@ describe('compliance overview and standings', () => {
     expect(a.counts).toMatchObject({ renewal_due: 1, pending_attested: 2, attested_latest: 0, total: 3 });
     expect(a).toMatchObject({ outstanding: 3, overdue: 2, completionRate: 0 });
     expect(overview.totals).toMatchObject({ total: 7, unrequested: 4, renewal_due: 1, overdue: 2, outstanding: 7 });
+
+    // A document's page reads its own row alone, with the same figures (the overdue request included).
+    const one = await t.app.get(ShowComplianceOverview).execute({ viewer, documentId: a.documentId });
+    expect(one.documents).toEqual([a]);
   });
 
   it('pages a document by person id, filters by bucket, and refuses bad input', async () => {

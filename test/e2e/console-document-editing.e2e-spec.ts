@@ -4,7 +4,7 @@ import { renderDocumentContent } from '../../src/attestation-page/http/document-
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
 import { consoleBrowser, ConsoleBrowser } from '../support/console-session';
 import { createTenant, Tenant } from '../support/fixtures';
-import { createDocument } from '../support/membership-fixtures';
+import { createDocument, eventually } from '../support/membership-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 const MARKDOWN = '# Safety rules\n\nWear **boots**. <script>alert(1)</script> [bad](javascript:alert(1))\n';
@@ -108,6 +108,64 @@ describe('console document editing', () => {
     const now = await apiDocument(document.id);
     expect(now).toMatchObject({ name: 'Renamed meanwhile', archived_at: null });
     expect((await revisions(document.id)).data.length).toBe(count);
+  });
+
+  it('starts the publish form from the current revision, and from nothing before the first', async () => {
+    const document = await createDocument(t.app, owner.organizationId, { name: 'House rules' });
+    const page = await editPage(document.id);
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(page.text)![1]).toBe('# House rules');
+    expect(page.text).toContain('The form starts from the current revision');
+
+    const unpublished = await createDocument(t.app, owner.organizationId, { published: false });
+    const empty = await editPage(unpublished.id);
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(empty.text)![1]).toBe('');
+    expect(empty.text).not.toContain('The form starts from the current revision');
+
+    // A preview keeps what was typed, not the current revision.
+    const preview = await browser.post(
+      `/console/documents/${document.id}/revisions`,
+      { content: 'Draft *two*', intent: 'preview', updated_at: page.updatedAt },
+      page.csrf,
+    );
+    expect(/<textarea[^>]*name="content"[^>]*>([^<]*)<\/textarea>/.exec(preview.text)![1]).toBe('Draft *two*');
+  });
+
+  it('lets exactly one of two saves of the same form win, however they interleave', async () => {
+    for (const [path, fields] of [
+      ['settings', (n: number) => ({ name: `Saved by ${n}`, requires_signature: '1' })],
+      ['revisions', (n: number) => ({ content: `Text ${n}`, intent: 'publish' })],
+      ['archive', () => ({})],
+    ] as const) {
+      const document = await createDocument(t.app, owner.organizationId);
+      const page = await editPage(document.id);
+      clock.advance(1_000);
+      // Both saves read the document and pass the form's check, then wait on its row until this lock goes.
+      const holder = t.db.createQueryRunner();
+      await holder.connect();
+      await holder.startTransaction();
+      await holder.query(`SELECT id FROM documents WHERE id = $1 FOR UPDATE`, [document.id]);
+      const saves = [1, 2].map((n) =>
+        browser
+          .post(`/console/documents/${document.id}/${path}`, { ...fields(n), updated_at: page.updatedAt }, page.csrf)
+          .then((answer) => answer),
+      );
+      await eventually(
+        async () =>
+          (
+            await t.db.query(
+              `SELECT count(*)::int AS waiting FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          )[0].waiting >= 2,
+        10_000,
+        `both ${path} saves waiting`,
+      );
+      await holder.commitTransaction();
+      await holder.release();
+      const answers = await Promise.all(saves);
+      expect({ path, statuses: answers.map((answer) => answer.status).sort() }).toEqual({ path, statuses: [303, 409] });
+      expect(answers.find((answer) => answer.status === 409)!.text).toContain('reload the page');
+    }
   });
 
   it('saves the settings, archives and restores, and answers bad input with a clear page', async () => {

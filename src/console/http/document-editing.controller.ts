@@ -9,8 +9,10 @@ import { ArchiveDocument } from '../../documents/application/archive-document.us
 import { PublishDocumentRevision } from '../../documents/application/publish-document-revision.use-case';
 import { RestoreDocument } from '../../documents/application/restore-document.use-case';
 import { ShowDocument } from '../../documents/application/show-document.use-case';
+import { ShowLatestRevision } from '../../documents/application/show-latest-revision.use-case';
 import { UpdateDocument } from '../../documents/application/update-document.use-case';
 import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-page';
+import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
@@ -35,6 +37,7 @@ export class DocumentEditingController {
   constructor(
     private readonly door: ConsoleDoor,
     private readonly showDocument: ShowDocument,
+    private readonly showLatestRevision: ShowLatestRevision,
     private readonly publishRevision: PublishDocumentRevision,
     private readonly updateDocument: UpdateDocument,
     private readonly archiveDocument: ArchiveDocument,
@@ -56,8 +59,7 @@ export class DocumentEditingController {
   /** "Preview" renders the text without saving anything; "Publish" publishes it. */
   @Post('revisions')
   async publish(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const content = form.get('content') ?? '';
     if (form.get('intent') === 'preview') {
       const previewHtml = renderDocumentContent({ content, contentType: 'text/markdown', contentSha256: '' }).value;
@@ -72,18 +74,19 @@ export class DocumentEditingController {
       content,
       contentType: 'text/markdown',
       expectedUpdatedAt: stampOf(form),
+      actor,
     });
     redirect(response, `/console/documents/${id}/edit?done=published`);
   }
 
   @Post('settings')
   async settings(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     await this.updateDocument.execute({
       organizationId: context.current.organizationId,
       documentId: id,
       expectedUpdatedAt: stampOf(form),
+      actor,
       changes: {
         name: form.get('name') ?? '',
         renewalIntervalDays: renewalOf(form.get('renewal_interval_days')),
@@ -105,9 +108,13 @@ export class DocumentEditingController {
   }
 
   private async setArchived(id: string, request: Request, response: Response, archived: boolean): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
-    const input = { organizationId: context.current.organizationId, documentId: id, expectedUpdatedAt: stampOf(form) };
+    const { context, form, actor } = await managingForm(this.door, request);
+    const input = {
+      organizationId: context.current.organizationId,
+      documentId: id,
+      expectedUpdatedAt: stampOf(form),
+      actor,
+    };
     await (archived ? this.archiveDocument : this.restoreDocument).execute(input);
     redirect(response, `/console/documents/${id}/edit?done=${archived ? 'archived' : 'restored'}`);
   }
@@ -119,12 +126,15 @@ export class DocumentEditingController {
     id: string,
     extra: { draft?: RevisionDraft; notice?: string },
   ): Promise<void> {
-    const { document } = await this.showDocument.execute({
-      organizationId: context.current.organizationId,
-      documentId: id,
-    });
+    const reference = { organizationId: context.current.organizationId, documentId: id };
+    const [{ document }, latest] = await Promise.all([
+      this.showDocument.execute(reference),
+      // The form starts from the text people sign today, so an editor edits rather than retypes it.
+      extra.draft ? null : this.showLatestRevision.execute(reference),
+    ]);
+    const draft = extra.draft ?? (latest ? { content: latest.content } : undefined);
     const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, DocumentEditingPage({ context, csrf, document, ...extra }));
+    sendConsolePage(response, 200, DocumentEditingPage({ context, csrf, document, latest, ...extra, draft }));
   }
 }
 

@@ -15,7 +15,7 @@ import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/docu
 import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { CONSOLE_PER_PAGE, idParam, textParam } from './console-query';
+import { CONSOLE_PER_PAGE, idParam, pageParam, textParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 /** The groups offered as a filter: the API pages beyond them. */
@@ -43,9 +43,16 @@ export class DocumentsController {
   @Get('documents')
   async list(@Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.viewing(request);
+    const page = pageParam(request);
     const overview = await this.overview.execute({ viewer: viewerIn(context) });
+    // The totals cover every document; the table shows one page of them (1,000 rows took most of the answer's time).
+    const shown = overview.documents.slice((page.page - 1) * page.perPage, page.page * page.perPage);
     const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, OverviewPage({ context, csrf, overview }));
+    sendConsolePage(
+      response,
+      200,
+      OverviewPage({ context, csrf, overview, shown, page: page.page, perPage: page.perPage }),
+    );
   }
 
   @Get('documents/:id')
@@ -67,7 +74,7 @@ export class DocumentsController {
       limit: CONSOLE_PER_PAGE,
     });
     const [overview, listing, groups, recent] = await Promise.all([
-      this.overview.execute({ viewer }),
+      this.overview.execute({ viewer, documentId: id }),
       this.showDocument.execute({ organizationId: viewer.organizationId, documentId: id }),
       this.listGroups.execute({ viewer, limit: GROUPS_SHOWN }),
       this.showBulkAction.recent(viewer, id),

@@ -63,10 +63,10 @@ export class GroupsController {
 
   @Post()
   async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const group = await this.createGroup.execute({
       organizationId: context.current.organizationId,
+      actor,
       name: form.get('name') ?? '',
       autoIssueRequests: form.get('auto_issue_requests') === '1',
     });
@@ -112,11 +112,11 @@ export class GroupsController {
 
   @Post(':id')
   async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     await this.updateGroup.execute({
       organizationId: context.current.organizationId,
       groupId: id,
+      actor,
       changes: { name: form.get('name') ?? '', autoIssueRequests: form.get('auto_issue_requests') === '1' },
     });
     redirect(response, `/console/groups/${id}?done=saved`);
@@ -125,8 +125,7 @@ export class GroupsController {
   /** Pasted addresses: each is looked up among the organization's active people; unknown ones are reported. */
   @Post(':id/members')
   async add(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const organizationId = context.current.organizationId;
     const emails = [
       ...new Set(
@@ -150,7 +149,7 @@ export class GroupsController {
       }),
     );
     const personIds = found.flatMap((person) => (person ? [person.id] : []));
-    if (personIds.length > 0) await this.addPeople.execute({ organizationId, groupId: id, personIds });
+    if (personIds.length > 0) await this.addPeople.execute({ organizationId, groupId: id, personIds, actor });
     redirect(response, `/console/groups/${id}?done=added-${personIds.length}-of-${emails.length}`);
   }
 
@@ -170,9 +169,9 @@ export class GroupsController {
     @Req() request: Request,
     @Res() response: Response,
   ) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.removePerson.execute({ organizationId: context.current.organizationId, groupId: id, personId });
+    const { context, actor } = await managingForm(this.door, request);
+    const organizationId = context.current.organizationId;
+    await this.removePerson.execute({ organizationId, groupId: id, personId, actor });
     redirect(response, `/console/groups/${id}?done=removed`);
   }
 }

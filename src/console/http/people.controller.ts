@@ -14,6 +14,7 @@ import { RestorePerson } from '../../people/application/restore-person.use-case'
 import { ShowPerson } from '../../people/application/show-person.use-case';
 import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { PeoplePage, PersonPage } from '../views/people-pages';
+import { managingForm } from './console-actor';
 import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
 import { ConsoleDoor } from './console-door';
 import { pageParam, textParam } from './console-query';
@@ -85,10 +86,10 @@ export class PeopleController {
 
   @Post('people')
   async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const person = await this.createPerson.execute({
       organizationId: context.current.organizationId,
+      actor,
       firstName: optional(form, 'first_name'),
       lastName: form.get('last_name') ?? '',
       email: form.get('email') ?? '',
@@ -129,11 +130,11 @@ export class PeopleController {
 
   @Post('people/:id')
   async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     await this.updatePerson.execute({
       organizationId: context.current.organizationId,
       personId: id,
+      actor,
       changes: {
         firstName: optional(form, 'first_name'),
         lastName: form.get('last_name') ?? '',
@@ -147,17 +148,15 @@ export class PeopleController {
 
   @Post('people/:id/archive')
   async archive(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.archivePerson.execute({ organizationId: context.current.organizationId, personId: id });
+    const { context, actor } = await managingForm(this.door, request);
+    await this.archivePerson.execute({ organizationId: context.current.organizationId, personId: id, actor });
     redirect(response, `/console/people/${id}?done=archived`);
   }
 
   @Post('people/:id/restore')
   async restore(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.restorePerson.execute({ organizationId: context.current.organizationId, personId: id });
+    const { context, actor } = await managingForm(this.door, request);
+    await this.restorePerson.execute({ organizationId: context.current.organizationId, personId: id, actor });
     redirect(response, `/console/people/${id}?done=restored`);
   }
 

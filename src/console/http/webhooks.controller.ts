@@ -13,6 +13,7 @@ import {
   UpdateWebhookEndpoint,
 } from '../../webhooks/application/webhook-endpoint.use-cases';
 import { WebhookPage, WebhooksPage } from '../views/webhooks-pages';
+import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleFilter } from './console.filter';
@@ -53,10 +54,10 @@ export class WebhooksController {
 
   @Post()
   async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     const { secret } = await this.createEndpoint.execute({
       organizationId: context.current.organizationId,
+      actor,
       url: form.get('url')?.trim() ?? '',
       eventTypes: null,
       description: form.get('description')?.trim() || null,
@@ -78,11 +79,11 @@ export class WebhooksController {
 
   @Post(':id')
   async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+    const { context, form, actor } = await managingForm(this.door, request);
     await this.updateEndpoint.execute({
       organizationId: context.current.organizationId,
       endpointId: id,
+      actor,
       changes: {
         url: form.get('url')?.trim() ?? '',
         description: form.get('description')?.trim() || null,
@@ -94,20 +95,19 @@ export class WebhooksController {
 
   @Post(':id/rotate-secret')
   async rotate(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
+    const { context, actor } = await managingForm(this.door, request);
     const { secret } = await this.rotateSecret.execute({
       organizationId: context.current.organizationId,
       endpointId: id,
+      actor,
     });
     await this.renderOne(request, response, context, id, { secret });
   }
 
   @Post(':id/test')
   async test(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
-    await this.sendTest.execute({ organizationId: context.current.organizationId, endpointId: id });
+    const { context, actor } = await managingForm(this.door, request);
+    await this.sendTest.execute({ organizationId: context.current.organizationId, endpointId: id, actor });
     redirect(response, `/console/webhooks/${id}?done=tested`);
   }
 
@@ -118,12 +118,12 @@ export class WebhooksController {
     @Req() request: Request,
     @Res() response: Response,
   ) {
-    const context = await this.door.managing(request);
-    await this.door.form(request, context);
+    const { context, actor } = await managingForm(this.door, request);
     await this.redeliverAttempt.execute({
       organizationId: context.current.organizationId,
       endpointId: id,
       deliveryId: attempt,
+      actor,
     });
     redirect(response, `/console/webhooks/${id}?done=redelivered`);
   }

@@ -1,4 +1,5 @@
 import type { Document } from '../../documents/domain/document';
+import type { DocumentRevision } from '../../documents/domain/document-revision';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout } from './layout';
 import { Notice } from './pager';
@@ -18,6 +19,8 @@ export function DocumentEditingPage(props: {
   context: ManagingContext;
   csrf: string;
   document: Document;
+  /** The text as people sign it today: the form starts from it (null before the first revision). */
+  latest?: DocumentRevision | null;
   draft?: RevisionDraft;
   notice?: string;
 }) {
@@ -32,6 +35,12 @@ export function DocumentEditingPage(props: {
         {document.archivedAt ? ` · Archived ${formatTime(document.archivedAt)}` : ''}
       </p>
       <h2>Publish a new revision</h2>
+      {props.latest && (
+        <p>
+          The form starts from the current revision, published {formatTime(props.latest.publishedAt!)}
+          {props.latest.contentType === 'text/plain' ? ' as plain text (it will be published as Markdown)' : ''}.
+        </p>
+      )}
       <form method="post" action={action('revisions')} class="stack">
         <Csrf token={csrf} />
         <Stamp />

@@ -5,7 +5,7 @@ import type { GroupSummary } from '../../standings/application/directory';
 import type { ComplianceOverview, DocumentOverview, PersonStanding } from '../../standings/application/standings';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout } from './layout';
-import { Notice } from './pager';
+import { Notice, Pager } from './pager';
 import { ScrollTable } from './table';
 
 const KIND_NAMES = { remind: 'Remind', send: 'Send a request', cancel: 'Cancel requests' } as const;
@@ -25,7 +25,15 @@ export const BUCKET_NAMES: Record<AttestationBucket, string> = {
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)} %`);
 
 /** Which documents are behind: most outstanding signatures first, with the organization's (or groups') totals. */
-export function OverviewPage(props: { context: ManagingContext; csrf: string; overview: ComplianceOverview }) {
+export function OverviewPage(props: {
+  context: ManagingContext;
+  csrf: string;
+  overview: ComplianceOverview;
+  /** The page of `overview.documents` shown. */
+  shown: DocumentOverview[];
+  page: number;
+  perPage: number;
+}) {
   const { context, csrf, overview } = props;
   const { totals } = overview;
   return (
@@ -44,7 +52,7 @@ export function OverviewPage(props: { context: ManagingContext; csrf: string; ov
         <p>No published document yet.</p>
       ) : (
         <ScrollTable label="Documents" columns={['Document', 'Completion', 'Outstanding', 'Overdue', 'Assigned']}>
-          {overview.documents.map((document: DocumentOverview) => (
+          {props.shown.map((document: DocumentOverview) => (
             <tr>
               <td>
                 <a href={`/console/documents/${document.documentId}`}>{document.name}</a>
@@ -56,6 +64,14 @@ export function OverviewPage(props: { context: ManagingContext; csrf: string; ov
             </tr>
           ))}
         </ScrollTable>
+      )}
+      {overview.documents.length > props.perPage && (
+        <Pager
+          page={props.page}
+          perPage={props.perPage}
+          total={overview.documents.length}
+          href={(page) => `/console/documents?page=${page}`}
+        />
       )}
     </Layout>
   );

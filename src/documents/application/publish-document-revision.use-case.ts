@@ -1,6 +1,8 @@
 import { checkNotStale } from '../domain/stale-document.error';
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/core';
+import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
 import { DocumentReference, findDocument } from './document-scope';
 import { DocumentRepository } from './document.repository';
@@ -11,26 +13,36 @@ export interface PublishedRevision {
   publishedAt: Date;
 }
 
+type PublishInput = DocumentReference & {
+  content?: string;
+  contentType?: RevisionContentType;
+  /** The document's `updatedAt` when the form was shown (the console): a later change answers 409. */
+  expectedUpdatedAt?: Date;
+  /** Who publishes (API, console), for the audit log; none for the admin CLI and seeds. */
+  actor?: ActingUser;
+};
+
 /**
- * Publishes a new revision of a document (API and admin CLI), which becomes its latest; earlier attestations
- * become outdated. Nothing is done per person: the counts read who attested which revision.
+ * Publishes a new revision of a document (API, console and admin CLI), which becomes its latest; earlier
+ * attestations become outdated. Nothing is done per person: the counts read who attested which revision. A
+ * publication by a user is audited as `document.revision_published`, in the same transaction.
  */
 @Injectable()
 export class PublishDocumentRevision {
   constructor(
     private readonly documents: DocumentRepository,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async execute(
-    input: DocumentReference & {
-      content?: string;
-      contentType?: RevisionContentType;
-      /** The document's `updatedAt` when the form was shown (the console): a later change answers 409. */
-      expectedUpdatedAt?: Date;
-    },
-  ): Promise<PublishedRevision> {
+  execute(input: PublishInput): Promise<PublishedRevision> {
+    return this.unitOfWork.run(() => this.publish(input));
+  }
+
+  private async publish(input: PublishInput): Promise<PublishedRevision> {
     const { id } = await findDocument(this.documents, input);
+    // The document's row is locked while the stamp is checked and the revision stored: the check is atomic.
     const revision = await this.documents.publish(id, (document) => {
       checkNotStale(document.updatedAt, input.expectedUpdatedAt);
       const now = this.clock.now();
@@ -46,6 +58,11 @@ export class PublishDocumentRevision {
       return draft;
     });
     if (!revision) throw new NotFoundError('Document not found.');
+    await this.audit.changedBy(input.actor, 'document.revision_published', {
+      document_id: revision.documentId,
+      revision_id: revision.id,
+      content_sha256: revision.contentSha256,
+    });
     return { revisionId: revision.id, documentId: revision.documentId, publishedAt: revision.publishedAt! };
   }
 }

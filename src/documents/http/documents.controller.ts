@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   describeBodyLimit,
   LARGE_BODY_LIMIT_BYTES,
@@ -11,6 +12,7 @@ import {
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { actorOf } from '../../identity/http/api-tokens.controller';
 import { ArchiveDocument } from '../application/archive-document.use-case';
 import { CreateDocument } from '../application/create-document.use-case';
 import { ListDocumentRevisions } from '../application/list-document-revisions.use-case';
@@ -111,10 +113,12 @@ export class DocumentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: UpdateDocumentBody,
+    @Req() request: Request,
   ) {
     const listing = await this.updateDocument.execute({
       organizationId: principal.organization.id,
       documentId: id,
+      actor: actorOf(principal, request),
       changes: {
         name: body.name,
         requiresSignature: body.requires_signature,
@@ -137,9 +141,14 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, archived.', type: DocumentResponse },
     jsonBody: true,
   })
-  async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+  async archive(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
+    const actor = actorOf(principal, request);
     return presentDocument(
-      await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id }),
+      await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
     );
   }
 
@@ -152,9 +161,14 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, active.', type: DocumentResponse },
     jsonBody: true,
   })
-  async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+  async restore(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
+    const actor = actorOf(principal, request);
     return presentDocument(
-      await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id }),
+      await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
     );
   }
 
@@ -177,10 +191,12 @@ export class DocumentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: PublishRevisionBody,
+    @Req() request: Request,
   ) {
     const published = await this.publishRevision.execute({
       organizationId: principal.organization.id,
       documentId: id,
+      actor: actorOf(principal, request),
       content: body.content ?? '',
       contentType: REVISION_FORMATS[body.format],
     });

@@ -28,6 +28,19 @@ export class TypeormDocumentRepository extends DocumentRepository {
     await activeManager(this.db).getRepository(DocumentRecord).update({ id }, changes);
   }
 
+  async saveIfUnchangedSince(document: Document, readUpdatedAt: Date): Promise<boolean> {
+    const { id, ...changes } = documentMapper.toRecord(document);
+    const result = await activeManager(this.db)
+      .createQueryBuilder()
+      .update(DocumentRecord)
+      .set(changes)
+      .where('id = :id', { id })
+      // The form's stamp came through a JavaScript Date: compare at its precision.
+      .andWhere("date_trunc('milliseconds', updated_at) = :readUpdatedAt", { readUpdatedAt })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
   async findById(id: string): Promise<Document | null> {
     const record = await activeManager(this.db).getRepository(DocumentRecord).findOneBy({ id });
     return record ? documentMapper.toDomain(record) : null;

@@ -1,14 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
+import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { Group } from '../domain/group';
 import { GroupRepository } from './group.repository';
 
-/** Adds a group (admin CLI, SCIM and seeds: groups are managed outside the API). */
+/**
+ * Adds a group (console, admin CLI, SCIM and seeds: groups are managed outside the API). One made by a console
+ * user is audited as `group.created`.
+ */
 @Injectable()
 export class CreateGroup {
   constructor(
     private readonly groups: GroupRepository,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(input: {
@@ -16,9 +23,14 @@ export class CreateGroup {
     name: string;
     autoIssueRequests?: boolean;
     externalId?: string | null;
+    actor?: ActingUser;
   }): Promise<Group> {
-    const group = Group.create({ ...input, now: this.clock.now() });
-    await this.groups.add(group);
+    const { actor, ...fields } = input;
+    const group = Group.create({ ...fields, now: this.clock.now() });
+    await this.unitOfWork.run(async () => {
+      await this.groups.add(group);
+      await this.audit.changedBy(actor, 'group.created', { group_id: group.id });
+    });
     return group;
   }
 }

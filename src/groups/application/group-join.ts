@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
+import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { GroupMembershipRepository, JoiningSide, MembershipGroup } from './group-membership.repository';
@@ -12,11 +13,14 @@ interface Pairs {
   documentIds: readonly string[];
 }
 
-/** How a side names its ids: in the caller's input, in each entry it is answered, in the body's errors. */
+/**
+ * How a side names its ids (in the caller's input, in each entry it is answered, in the body's errors) and the audit
+ * log's name for a join that added some.
+ */
 const NAMES = {
-  people: { ids: 'personIds', id: 'personId', field: 'person_ids' },
-  documents: { ids: 'documentIds', id: 'documentId', field: 'document_ids' },
-} as const satisfies Record<JoiningSide, { ids: string; id: string; field: string }>;
+  people: { ids: 'personIds', id: 'personId', field: 'person_ids', audited: 'group.people_added' },
+  documents: { ids: 'documentIds', id: 'documentId', field: 'document_ids', audited: 'group.documents_added' },
+} as const satisfies Record<JoiningSide, { ids: string; id: string; field: string; audited: string }>;
 
 type Names<S extends JoiningSide> = (typeof NAMES)[S];
 /** What the caller asks to join: `{ personIds }` or `{ documentIds }`. */
@@ -25,8 +29,8 @@ export type JoinInput<S extends JoiningSide> = { [K in Names<S>['ids']]: readonl
 export type JoinEntry<S extends JoiningSide> = { groupId: string } & { [K in Names<S>['id']]: string };
 
 /**
- * People or documents joining a group (API and admin CLI), all or nothing, in one transaction; the group's row
- * is its one read, locked. Only the newcomers make pairs (people × documents): each pair's document is assigned;
+ * People or documents joining a group (API, console and admin CLI), all or nothing, in one transaction; the group's
+ * row is its one read, locked. Only the newcomers make pairs (people × documents): each pair's document is assigned;
  * when the group issues requests automatically, each pair still to be signed gets one request (source `system`),
  * issued set-based by the request issuer, with one email per person once the transaction commits; each pair's
  * standing is computed once, after both its assignment and its request. Ids already in the group are answered like
@@ -41,13 +45,14 @@ export abstract class GroupJoin<S extends JoiningSide> {
     private readonly memberships: GroupMembershipRepository,
     private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
   /**
    * Answers one entry per requested id, in the request's order. The ids are checked here, element by element, once
    * the group is known to exist (404 comes before 422).
    */
-  async execute(input: GroupTarget & JoinInput<S>): Promise<JoinEntry<S>[]> {
+  async execute(input: GroupTarget & JoinInput<S> & { actor?: ActingUser }): Promise<JoinEntry<S>[]> {
     const { side } = this;
     const names = NAMES[side];
     const ids = (input as unknown as Record<string, readonly unknown[]>)[names.ids];
@@ -68,6 +73,7 @@ export abstract class GroupJoin<S extends JoiningSide> {
         const pairs: Pairs =
           side === 'people' ? { personIds: added, documentIds: others } : { personIds: others, documentIds: added };
         await this.assignAndIssue(group, pairs, () => this.memberships.assign(side, group, added, now), now);
+        await this.audit.changedBy(input.actor, names.audited, { group_id: group.id, [names.field]: added });
       }
       return joining.map((id) => ({ groupId: group.id, [names.id]: id }) as JoinEntry<S>);
     });

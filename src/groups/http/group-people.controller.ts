@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiUlidPath, UlidPathPipe } from '@lib/http';
 import type { Principal } from '../../identity/application/principal';
+import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
@@ -40,8 +42,14 @@ export class GroupPeopleController {
       '`person_ids` is missing, empty, over 100, has duplicates, or names someone who is not an active person ' +
       'of the organization (errors keyed `person_ids.N`).',
   })
-  async add(@FoundInPath('group') group: Group, @Body() body: AddPeopleToGroupBody) {
-    const memberships = await this.addPeople.execute({ group, personIds: body.person_ids });
+  async add(
+    @CurrentPrincipal() principal: Principal,
+    @FoundInPath('group') group: Group,
+    @Body() body: AddPeopleToGroupBody,
+    @Req() request: Request,
+  ) {
+    const actor = actorOf(principal, request);
+    const memberships = await this.addPeople.execute({ group, personIds: body.person_ids, actor });
     return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
   }
 
@@ -59,7 +67,9 @@ export class GroupPeopleController {
     @CurrentPrincipal() principal: Principal,
     @Param('group', UlidPathPipe) groupId: string,
     @Param('person', UlidPathPipe) personId: string,
+    @Req() request: Request,
   ): Promise<void> {
-    await this.removePerson.execute({ organizationId: principal.organization.id, groupId, personId });
+    const actor = actorOf(principal, request);
+    await this.removePerson.execute({ organizationId: principal.organization.id, groupId, personId, actor });
   }
 }

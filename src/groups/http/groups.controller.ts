@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
 import type { Principal } from '../../identity/application/principal';
+import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { presentPerson } from '../../people/http/person.presenter';
@@ -61,9 +63,10 @@ export class GroupsController {
     jsonBody: true,
     unprocessable: '`name` is missing, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupBody) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupBody, @Req() request: Request) {
     const group = await this.createGroup.execute({
       organizationId: principal.organization.id,
+      actor: actorOf(principal, request),
       name: body.name,
       autoIssueRequests: body.auto_issue_requests,
     });
@@ -92,9 +95,15 @@ export class GroupsController {
     jsonBody: true,
     unprocessable: '`name` is null, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
-  async update(@FoundInPath('group') group: Group, @Body() body: UpdateGroupBody) {
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @FoundInPath('group') group: Group,
+    @Body() body: UpdateGroupBody,
+    @Req() request: Request,
+  ) {
     const changes = { name: body.name, autoIssueRequests: body.auto_issue_requests };
-    return presentGroupDetails(await this.updateGroup.execute({ group, changes }));
+    const actor = actorOf(principal, request);
+    return presentGroupDetails(await this.updateGroup.execute({ group, changes, actor }));
   }
 
   @Delete(':group')

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
+import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { Person } from '../domain/person';
 import { PersonRepository } from './person.repository';
 
@@ -13,22 +15,30 @@ export interface CreatePersonInput {
   externalId?: string | null;
   userName?: string | null;
   locale?: string | null;
+  /** Who adds them (API, console), for the audit log; none for SCIM, the admin CLI and seeds. */
+  actor?: ActingUser;
 }
 
 /**
- * Adds a person through the API or SCIM (source `oauth`); sends nothing. The email (and the directory's user name and
- * external id, when given) must be new to the organization.
+ * Adds a person through the API, the console or SCIM (source `oauth`); sends nothing. The email (and the
+ * directory's user name and external id, when given) must be new to the organization. Audited as `person.created`.
  */
 @Injectable()
 export class CreatePerson {
   constructor(
     private readonly people: PersonRepository,
     private readonly clock: Clock,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(input: CreatePersonInput): Promise<Person> {
-    const person = Person.create({ ...input, source: 'oauth', sourceId: null, now: this.clock.now() });
-    await this.people.add(person);
+    const { actor, ...fields } = input;
+    const person = Person.create({ ...fields, source: 'oauth', sourceId: null, now: this.clock.now() });
+    await this.unitOfWork.run(async () => {
+      await this.people.add(person);
+      await this.audit.changedBy(actor, 'person.created', { person_id: person.id });
+    });
     return person;
   }
 }

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
+import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ArchivePerson } from '../application/archive-person.use-case';
 import { CreatePerson } from '../application/create-person.use-case';
@@ -80,9 +82,10 @@ export class PeopleController {
     unprocessable:
       'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody) {
+  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody, @Req() request: Request) {
     const person = await this.createPerson.execute({
       organizationId: principal.organization.id,
+      actor: actorOf(principal, request),
       firstName: body.first_name,
       lastName: body.last_name,
       email: body.email,
@@ -123,10 +126,12 @@ export class PeopleController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: UpdatePersonBody,
+    @Req() request: Request,
   ) {
     const person = await this.updatePerson.execute({
       organizationId: principal.organization.id,
       personId: id,
+      actor: actorOf(principal, request),
       changes: {
         firstName: body.first_name,
         lastName: body.last_name,
@@ -151,8 +156,15 @@ export class PeopleController {
     success: { status: 200, description: 'The person, archived.', type: PersonResponse },
     jsonBody: true,
   })
-  async archive(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
-    return presentPerson(await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id }));
+  async archive(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
+    const actor = actorOf(principal, request);
+    return presentPerson(
+      await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+    );
   }
 
   @Post(':id/restore')
@@ -167,7 +179,14 @@ export class PeopleController {
     success: { status: 200, description: 'The person, active.', type: PersonResponse },
     jsonBody: true,
   })
-  async restore(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
-    return presentPerson(await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id }));
+  async restore(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
+    const actor = actorOf(principal, request);
+    return presentPerson(
+      await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+    );
   }
 }

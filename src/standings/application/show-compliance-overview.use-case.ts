@@ -16,7 +16,8 @@ export class ShowComplianceOverview {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: { viewer: Viewer }): Promise<ComplianceOverview> {
-    return this.readModel.overview(viewerScopeOf(input.viewer), this.clock.now());
+  /** With `documentId`, that document's figures alone (its page), the others not read. */
+  execute(input: { viewer: Viewer; documentId?: string }): Promise<ComplianceOverview> {
+    return this.readModel.overview(viewerScopeOf(input.viewer), this.clock.now(), input.documentId);
   }
 }

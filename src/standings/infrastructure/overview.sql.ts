@@ -13,14 +13,19 @@ export interface OverviewRow extends MaintainedCountsRow {
 }
 
 /**
- * The whole organization's overview: every published, active document's counts from the maintained counters (see
+ * The whole organization's overview (or one document's row of it, for that document's page): every published, active document's counts from the maintained counters (see
  * maintainedCountsJoin: a few delta rows per document, never its assignees), and its open requests past their
  * expiry from the partial index of open requests by `expires_at` (only those the expiry pass has not reached yet).
  */
-export function organizationOverview(scope: ViewerScope, now: Date): { text: string; values: unknown[] } {
+export function organizationOverview(
+  scope: ViewerScope,
+  now: Date,
+  documentId?: string,
+): { text: string; values: unknown[] } {
   const params = new SqlParams();
   const organization = params.add(scope.organizationId);
   const at = params.add(now);
+  const one = documentId ? params.add(documentId) : null;
   return {
     text: `
       SELECT d.id AS document_id, d.name, ${MAINTAINED_COUNTS_COLUMNS},
@@ -30,10 +35,11 @@ export function organizationOverview(scope: ViewerScope, now: Date): { text: str
         LEFT JOIN (
           SELECT document_id, count(*)::int AS expired_open FROM attestation_requests
            WHERE organization_id = ${organization} AND expires_at IS NOT NULL AND expires_at < ${at}::timestamptz
-             AND status IN ${OPEN_STATUSES_SQL}
+             AND status IN ${OPEN_STATUSES_SQL}${one ? ` AND document_id = ${one}` : ''}
            GROUP BY document_id
         ) x ON x.document_id = d.id
-       WHERE d.organization_id = ${organization} AND d.archived_at IS NULL AND d.latest_revision_id IS NOT NULL`,
+       WHERE d.organization_id = ${organization} AND d.archived_at IS NULL AND d.latest_revision_id IS NOT NULL
+             ${one ? `AND d.id = ${one}` : ''}`,
     values: params.values,
   };
 }
@@ -43,11 +49,12 @@ export function organizationOverview(scope: ViewerScope, now: Date): { text: str
  * and organization, so this one reads the standings of those people (one index range per person), a cost that grows
  * with the manager's people × documents, not with the organization; documents none of them is assigned are left out.
  */
-export function managedOverview(scope: ViewerScope & { kind: 'managed_groups' }, now: Date) {
+export function managedOverview(scope: ViewerScope & { kind: 'managed_groups' }, now: Date, documentId?: string) {
   const params = new SqlParams();
   const organization = params.add(scope.organizationId);
   const manager = params.add(scope.managerId);
   const at = params.add(now);
+  const one = documentId ? params.add(documentId) : null;
   const mine = `SELECT DISTINCT gm.person_id FROM group_managers m JOIN group_memberships gm ON gm.group_id = m.group_id
                  WHERE m.organization_id = ${organization} AND m.user_id = ${manager}`;
   return {
@@ -60,6 +67,7 @@ export function managedOverview(scope: ViewerScope & { kind: 'managed_groups' },
           JOIN documents d ON d.id = s.document_id
           CROSS JOIN LATERAL (SELECT ${contractBucket(at)} AS bucket) b
          WHERE d.organization_id = ${organization} AND d.archived_at IS NULL AND d.latest_revision_id IS NOT NULL
+               ${one ? `AND d.id = ${one}` : ''}
          GROUP BY d.id, d.name, b.bucket
       )
       SELECT c.document_id, c.name,

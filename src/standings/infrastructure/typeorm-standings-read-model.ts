@@ -40,8 +40,11 @@ export class TypeormStandingsReadModel extends StandingsReadModel {
     super();
   }
 
-  async overview(scope: ViewerScope, now: Date): Promise<ComplianceOverview> {
-    const statement = scope.kind === 'organization' ? organizationOverview(scope, now) : managedOverview(scope, now);
+  async overview(scope: ViewerScope, now: Date, documentId?: string): Promise<ComplianceOverview> {
+    const statement =
+      scope.kind === 'organization'
+        ? organizationOverview(scope, now, documentId)
+        : managedOverview(scope, now, documentId);
     const rows = await readRows<OverviewRow>(this.db, statement.text, statement.values);
     return overviewOf(
       rows.map((row) => ({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, newId, NotFoundError, ValidationFailedError } from '@lib/core';
 import { Page, PageRequest } from '@lib/http';
+import { ActingUser, AuditTrail, changedFields } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { RequestEventType } from '../../events/domain/event-type';
 import { EndpointChanges, MAX_ENDPOINTS_PER_ORGANIZATION, WebhookEndpoint } from '../domain/webhook-endpoint';
@@ -17,7 +18,11 @@ export interface EndpointWithSecret {
   secret: string;
 }
 
-/** Adds an endpoint (at most 20 per organization, disabled ones included) with a new secret. */
+/**
+ * Adds an endpoint (at most 20 per organization, disabled ones included) with a new secret. Every change to an
+ * endpoint made by a user (API, console) is audited: `webhook_endpoint.created`, `.updated`, `.secret_rotated`,
+ * `.deleted`; never with its secret.
+ */
 @Injectable()
 export class CreateWebhookEndpoint {
   constructor(
@@ -26,6 +31,7 @@ export class CreateWebhookEndpoint {
     private readonly urlPolicy: EndpointUrlPolicy,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(input: {
@@ -33,6 +39,7 @@ export class CreateWebhookEndpoint {
     url: string;
     eventTypes: RequestEventType[] | null;
     description: string | null;
+    actor?: ActingUser;
   }): Promise<EndpointWithSecret> {
     await this.urlPolicy.check(input.url);
     const secret = newWebhookSecret();
@@ -53,6 +60,7 @@ export class CreateWebhookEndpoint {
         );
       }
       await this.endpoints.add(endpoint);
+      await this.audit.changedBy(input.actor, 'webhook_endpoint.created', { endpoint_id: endpoint.id });
     });
     return { endpoint, secret };
   }
@@ -86,12 +94,14 @@ export class UpdateWebhookEndpoint {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly urlPolicy: EndpointUrlPolicy,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
   async execute(input: {
     organizationId: string;
     endpointId: string;
     changes: EndpointChanges;
+    actor?: ActingUser;
   }): Promise<WebhookEndpoint> {
     return this.unitOfWork.run(async () => {
       const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
@@ -99,6 +109,10 @@ export class UpdateWebhookEndpoint {
       if (input.changes.url !== undefined) await this.urlPolicy.check(input.changes.url);
       endpoint.update(input.changes, this.clock.now());
       await this.endpoints.save(endpoint);
+      await this.audit.changedBy(input.actor, 'webhook_endpoint.updated', {
+        endpoint_id: endpoint.id,
+        fields: changedFields(input.changes),
+      });
       return endpoint;
     });
   }
@@ -107,10 +121,17 @@ export class UpdateWebhookEndpoint {
 /** Removes the endpoint and its deliveries log; attempts still queued for it find nothing and do nothing. */
 @Injectable()
 export class DeleteWebhookEndpoint {
-  constructor(private readonly endpoints: WebhookEndpointRepository) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly endpoints: WebhookEndpointRepository,
+    private readonly audit: AuditTrail,
+  ) {}
 
-  async execute(input: { organizationId: string; endpointId: string }): Promise<void> {
-    if (!(await this.endpoints.remove(input.organizationId, input.endpointId))) throw new NotFoundError(NOT_FOUND);
+  async execute(input: { organizationId: string; endpointId: string; actor?: ActingUser }): Promise<void> {
+    await this.unitOfWork.run(async () => {
+      if (!(await this.endpoints.remove(input.organizationId, input.endpointId))) throw new NotFoundError(NOT_FOUND);
+      await this.audit.changedBy(input.actor, 'webhook_endpoint.deleted', { endpoint_id: input.endpointId });
+    });
   }
 }
 
@@ -122,15 +143,21 @@ export class RotateWebhookSecret {
     private readonly endpoints: WebhookEndpointRepository,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly audit: AuditTrail,
   ) {}
 
-  async execute(input: { organizationId: string; endpointId: string }): Promise<EndpointWithSecret> {
+  async execute(input: {
+    organizationId: string;
+    endpointId: string;
+    actor?: ActingUser;
+  }): Promise<EndpointWithSecret> {
     const secret = newWebhookSecret();
     const endpoint = await this.unitOfWork.run(async () => {
       const found = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
       if (!found) throw new NotFoundError(NOT_FOUND);
       found.rotateSecret(this.secrets.seal(secret), this.clock.now());
       await this.endpoints.save(found);
+      await this.audit.changedBy(input.actor, 'webhook_endpoint.secret_rotated', { endpoint_id: found.id });
       return found;
     });
     return { endpoint, secret };

@@ -1,7 +1,21 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiEndpoint, ApiEndpointOptions, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
+import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../application/redeliver-webhook-attempt.use-case';
@@ -71,9 +85,14 @@ export class WebhookEndpointsController {
     jsonBody: true,
     unprocessable: `${URL_RULES}; or the organization already has 20 endpoints (keyed \`url\`).`,
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateWebhookEndpointBody) {
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateWebhookEndpointBody,
+    @Req() request: Request,
+  ) {
     const { endpoint, secret } = await this.createEndpoint.execute({
       organizationId: principal.organization.id,
+      actor: actorOf(principal, request),
       url: body.url,
       eventTypes: eventTypesOf(body.events) ?? null,
       description: body.description ?? null,
@@ -123,10 +142,12 @@ export class WebhookEndpointsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: UpdateWebhookEndpointBody,
+    @Req() request: Request,
   ) {
     const endpoint = await this.updateEndpoint.execute({
       organizationId: principal.organization.id,
       endpointId: id,
+      actor: actorOf(principal, request),
       changes: {
         url: body.url,
         eventTypes: eventTypesOf(body.events),
@@ -145,8 +166,13 @@ export class WebhookEndpointsController {
     description: 'Its deliveries log goes with it; attempts not made yet are dropped.',
     success: { status: 204, description: 'Deleted; no body.' },
   })
-  async remove(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string): Promise<void> {
-    await this.deleteEndpoint.execute({ organizationId: principal.organization.id, endpointId: id });
+  async remove(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ): Promise<void> {
+    const actor = actorOf(principal, request);
+    await this.deleteEndpoint.execute({ organizationId: principal.organization.id, endpointId: id, actor });
   }
 
   @Post(':id/rotate-secret')
@@ -159,10 +185,15 @@ export class WebhookEndpointsController {
       'rotation, the newest two), so the receiver can switch without losing a delivery. A body is ignored.',
     success: { status: 200, description: 'The endpoint and its new secret.', type: WebhookEndpointWithSecretResponse },
   })
-  async rotate(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
+  async rotate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', UlidPathPipe) id: string,
+    @Req() request: Request,
+  ) {
     const { endpoint, secret } = await this.rotateSecret.execute({
       organizationId: principal.organization.id,
       endpointId: id,
+      actor: actorOf(principal, request),
     });
     return { ...presentWebhookEndpoint(endpoint), secret };
   }
@@ -177,8 +208,13 @@ export class WebhookEndpointsController {
       'even when it is disabled; retried and logged like any delivery. It is not in `GET /events`. A body is ignored.',
     success: { status: 202, description: 'The test event is queued.', type: WebhookTestAcceptedResponse },
   })
-  async test(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string) {
-    const { eventId } = await this.sendTest.execute({ organizationId: principal.organization.id, endpointId: id });
+  async test(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string, @Req() request: Request) {
+    const actor = actorOf(principal, request);
+    const { eventId } = await this.sendTest.execute({
+      organizationId: principal.organization.id,
+      endpointId: id,
+      actor,
+    });
     return { event_id: eventId };
   }
 
@@ -230,11 +266,13 @@ export class WebhookEndpointsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', UlidPathPipe) id: string,
     @Param('attempt', UlidPathPipe) attemptId: string,
+    @Req() request: Request,
   ) {
     const attempt = await this.redeliverAttempt.execute({
       organizationId: principal.organization.id,
       endpointId: id,
       deliveryId: attemptId,
+      actor: actorOf(principal, request),
     });
     return presentWebhookDelivery(attempt);
   }
