@@ -12,7 +12,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 
 /** npm scripts, longest first (measured in docs/testing.md), so the short ones fill the gaps at the end. */
-const CHECKS = ['typecheck', 'build:if-stale', 'lint:eslint', 'lint:layers', 'lint:openapi'];
+const CHECKS = ['typecheck', 'lint:eslint', 'build:if-stale', 'lint:openapi', 'lint:layers'];
 
 function runScript(name) {
   const started = Date.now();
