@@ -5,22 +5,17 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import type Redis from 'ioredis';
 import { accessPolicyOf, ApiExceptionFilter, JsonObjectBodyGuard, PathIdGuard, RouteCatalog } from '@lib/http';
 import { AttestationEvidenceModule } from './attestation-evidence/attestation-evidence.module';
-import { EvidenceSigningModule } from './attestation-evidence/evidence-signing.module';
-import { AttestationPageModule } from './attestation-page/attestation-page.module';
 import { AttestationRequestsModule } from './attestation-requests/attestation-requests.module';
 import { ListCountersModule } from './list-counters/list-counters.module';
 import { AppConfig } from './config/app-config';
+import { BackgroundModule, FEATURE_MODULES } from './background.module';
 import { CoreModule, CoreOptions } from './core.module';
-import { DocumentsModule } from './documents/documents.module';
-import { GroupMembershipsModule } from './groups/group-memberships.module';
-import { GroupsModule } from './groups/groups.module';
 import { HealthModule } from './health/health.module';
 import { AuthenticationGuard } from './identity/http/authentication.guard';
 import { RATE_LIMIT_WINDOW_MS, ResilientThrottlerStorage } from './identity/http/rate-limit';
 import { RateLimitGuard } from './identity/http/rate-limit.guard';
 import { RoleGuard } from './identity/http/role.guard';
 import { SubscriptionGuard } from './identity/http/subscription.guard';
-import { IdentityModule } from './identity/identity.module';
 import { IdempotencyKeyGuard } from './idempotency/http/idempotency-key.guard';
 import { idempotencyKeySweepModule } from './idempotency/idempotency-key-sweep.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -29,37 +24,14 @@ import { DEFAULT_WORKER_SETTINGS, NotificationWorkerSettings } from './notificat
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { MetricsHttpModule } from './metrics/metrics.module';
 import { ApiDescriptionModule } from './openapi/api-description.module';
-import { PeopleModule } from './people/people.module';
 import { REQUEST_REDIS } from './redis/redis.module';
 import { WebhookWorkerSettings } from './webhooks/webhook-consumer';
 import { WebhookWorkerModule } from './webhooks/webhook-worker.module';
-import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventLogUpkeepModule } from './events/event-log-upkeep.module';
-import { EventsModule } from './events/events.module';
 import { SignInModule } from './sign-in/sign-in.module';
-import { StandingsModule } from './standings/standings.module';
 import { ConsoleModule } from './console/console.module';
 import { ScimModule } from './scim/scim.module';
-import { BulkActionsModule } from './bulk-actions/bulk-actions.module';
 import { BulkActionWorkerModule } from './bulk-actions/bulk-action-worker.module';
-
-/** The feature modules: the same in the API, the worker and the CLI. */
-export const FEATURE_MODULES = [
-  IdentityModule,
-  PeopleModule,
-  DocumentsModule,
-  GroupsModule,
-  AttestationRequestsModule,
-  GroupMembershipsModule,
-  AttestationPageModule,
-  EventsModule,
-  WebhooksModule,
-  ListCountersModule,
-  SignInModule,
-  StandingsModule,
-  BulkActionsModule,
-  EvidenceSigningModule,
-];
 
 @Module({})
 export class AppModule {
@@ -120,12 +92,7 @@ export class AppModule {
 
   /** The background worker and the admin CLI: features without HTTP. */
   static forBackground(options: CoreOptions): DynamicModule {
-    return {
-      module: AppModule,
-      // The identity module's guards are providers there and need a ThrottlerStorage to be constructed, even
-      // though nothing here serves HTTP.
-      imports: [CoreModule.forRoot(options), ThrottlerModule.forRoot({ throttlers: [] }), ...FEATURE_MODULES],
-    };
+    return { ...BackgroundModule.forRoot(options), module: AppModule };
   }
 
   /** `npm run start:worker`: the background modules plus the email and webhook consumers and their periodic relays. */

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../app.module';
+import { BackgroundModule } from '../background.module';
 import { AppConfig } from '../config/app-config';
 import { loadOrCreateAppKey, localDataDir } from '../config/local-data';
 import { EmbeddedDatabase, embeddedPort, openEmbeddedDatabase } from '../database/embedded-postgres';
@@ -32,7 +32,7 @@ export async function openAdminContext(env: NodeJS.ProcessEnv): Promise<AdminCon
     // No Nest logger while booting: its console logger writes to stdout, and a boot failure is reported by
     // the CLI itself in one line.
     const app = await NestFactory.createApplicationContext(
-      AppModule.forBackground({ config, logTo: 'stderr', databaseConnectRetries: 0 }),
+      BackgroundModule.forRoot({ config, logTo: 'stderr', databaseConnectRetries: 0 }),
       {
         logger: false,
         abortOnError: false,

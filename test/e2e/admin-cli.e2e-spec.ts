@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { seedDemo } from '../../src/admin/seed-demo';
 import { TEST_REDIS_URL } from '../support/environment';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -84,6 +85,14 @@ describe('admin CLI', () => {
     expect(result.stderr.endsWith('\n')).toBe(true);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(message);
+  }
+
+  /**
+   * A demo organization made in-process, exactly as `seed:demo` makes it and in the shape it prints: the setup of
+   * the tests of other commands, which need not spend a CLI process on it (seed:demo has its own test below).
+   */
+  async function seeded(organizationName?: string): Promise<Json> {
+    return JSON.parse(JSON.stringify(await seedDemo(api.app, { organizationName }))) as Json;
   }
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -213,7 +222,7 @@ describe('admin CLI', () => {
     });
 
     it('org:billing takes effect on the next API request', async () => {
-      const seed = await ok('seed:demo', '--org-name', 'Billing Check');
+      const seed = await seeded('Billing Check');
       const auth = bearer(seed.token.token);
       await api.http.get('/api/v1/me').set(auth).expect(200);
 
@@ -378,7 +387,7 @@ describe('admin CLI', () => {
     });
 
     it('token:list shows every token without its secret; token:revoke makes the next request 401', async () => {
-      const seed = await ok('seed:demo', '--org-name', 'Token Check');
+      const seed = await seeded('Token Check');
       const second = await ok(
         'token:create',
         '--user',
@@ -428,7 +437,7 @@ describe('admin CLI', () => {
     let seed: Json;
 
     beforeAll(async () => {
-      seed = await ok('seed:demo', '--org-name', 'Documents Inc');
+      seed = await seeded('Documents Inc');
     });
 
     it('document:create with every option answers the Document as the API shows it', async () => {
@@ -567,7 +576,7 @@ describe('admin CLI', () => {
     });
 
     it("group:add-document refuses another organization's document and an unknown group", async () => {
-      const other = await ok('seed:demo', '--org-name', 'Elsewhere');
+      const other = await seeded('Elsewhere');
       const group = seed.groups[0].id;
       await Promise.all([
         fails(
@@ -587,7 +596,7 @@ describe('admin CLI', () => {
 
   describe('people and requests', () => {
     it('person:archive archives a person, who then shows only with archived=true', async () => {
-      const seed = await ok('seed:demo', '--org-name', 'People Inc');
+      const seed = await seeded('People Inc');
       const personId: string = seed.people[0].id;
       const person = await ok('person:archive', '--person', personId);
       expect(person).toMatchObject({
@@ -608,8 +617,8 @@ describe('admin CLI', () => {
     });
 
     it('counters:recount finds a damaged total, changes nothing without --repair, repairs it with --repair true', async () => {
-      // Five CLI processes, each booting the application.
-      const seed = await ok('seed:demo', '--org-name', 'Counters Inc');
+      // Four CLI processes, each booting the application.
+      const seed = await seeded('Counters Inc');
       const organizationId: string = seed.organization.id;
       expect(await ok('counters:recount', '--org', organizationId)).toMatchObject({
         consistent: true,
@@ -650,7 +659,7 @@ describe('admin CLI', () => {
     });
 
     it('request:cancel cancels an open request, answers a canceled one unchanged, refuses an attested or unknown one', async () => {
-      const seed = await ok('seed:demo', '--org-name', 'Requests Inc');
+      const seed = await seeded('Requests Inc');
       const created = await api.http
         .post('/api/v1/attestation-requests')
         .set(bearer(seed.token.token))
@@ -669,7 +678,7 @@ describe('admin CLI', () => {
     });
 
     it('request:resend writes the email of an open request again and relays it; refuses a final or unknown one', async () => {
-      const seed = await ok('seed:demo', '--org-name', 'Resends Inc');
+      const seed = await seeded('Resends Inc');
       const created = await api.http
         .post('/api/v1/attestation-requests')
         .set(bearer(seed.token.token))
@@ -724,7 +733,7 @@ describe('admin CLI', () => {
 
   describe('webhooks', () => {
     it("webhook:list shows an organization's endpoints without secrets; webhook:deliveries an endpoint's attempts", async () => {
-      const seed = await ok('seed:demo');
+      const seed = await seeded();
       const auth = bearer(seed.token.token);
       const created = await api.http
         .post('/api/v1/webhook-endpoints')

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { FixedClock } from '@lib/core';
-import { AppModule } from '../../src/app.module';
+import { BackgroundModule } from '../../src/background.module';
 import { AppConfig } from '../../src/config/app-config';
 import { createTestDatabase, TestDatabase } from './test-database';
 
@@ -32,7 +32,7 @@ export async function startAdapterContext(
     ...options.env,
   });
   const clock = new FixedClock(options.now ?? new Date('2026-11-22T10:00:00.000Z'));
-  const app = await NestFactory.createApplicationContext(AppModule.forBackground({ config, clock, logTo: 'stderr' }), {
+  const app = await NestFactory.createApplicationContext(BackgroundModule.forRoot({ config, clock, logTo: 'stderr' }), {
     logger: false,
   });
   return {
