@@ -147,11 +147,13 @@ function remove(draft: Draft, attribute: string, sub: string | null, filtered: b
 
 /** The state a draft leads to from `current`; the names from `displayName` when the request named neither part. */
 function settle(draft: Draft, current: Partial<ScimUserState>): ScimUserState {
-  const next = { ...current, ...withoutUndefined(draft) } as Partial<ScimUserState>;
-  if (draft.displayName && !draft.namedParts && (draft.givenName === undefined || draft.givenName === null)) {
+  // A draft holds no undefined value (each key is set to what the request said), so it overrides `current` as is.
+  const next = { ...current, ...draft } as Partial<ScimUserState>;
+  // Without named parts the draft has no given or family name of its own: both come from displayName.
+  if (draft.displayName && !draft.namedParts) {
     const words = draft.displayName.trim().split(/\s+/);
-    next.familyName = draft.familyName ?? (words.length > 1 ? words.pop()! : words[0]);
-    next.givenName = words.length > 0 && words.join(' ') !== next.familyName ? words.join(' ') : null;
+    next.familyName = words.length > 1 ? words.pop()! : words[0];
+    next.givenName = words.join(' ') !== next.familyName ? words.join(' ') : null;
   }
   if (!next.familyName) {
     throw ScimError.badRequest('invalidValue', 'name.familyName (or displayName) is required.');
@@ -196,8 +198,4 @@ function languageOf(value: string): string | null {
 function text(value: unknown, name: string): string {
   if (typeof value !== 'string') throw ScimError.badRequest('invalidValue', `${name} must be a string.`);
   return value;
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
