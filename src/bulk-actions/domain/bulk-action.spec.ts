@@ -22,14 +22,30 @@ describe('BulkAction', () => {
 
   it('starts queued with its targets counted and nothing done', () => {
     const action = start(['b', 'a']);
-    expect(action.toSnapshot()).toMatchObject({ status: 'queued', total: 2, done: 0, skipped: 0, finishedAt: null });
+    expect(action.toSnapshot()).toEqual({
+      id: action.id,
+      organizationId: 'org',
+      userId: 'user',
+      kind: 'remind',
+      documentId: 'doc',
+      criteria: { selection: 'matching' },
+      targetKey: BulkAction.keyOf('remind', 'doc', ['a', 'b']),
+      status: 'queued',
+      total: 2,
+      done: 0,
+      skipped: 0,
+      createdAt: now,
+      finishedAt: null,
+    });
   });
 
   it('refuses no target, and more than it can hold', () => {
     expect(() => start([])).toThrow(
       new ValidationFailedError({ people: ['No one matches: choose at least one person.'] }),
     );
-    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(ValidationFailedError);
+    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(
+      new ValidationFailedError({ people: ['At most 200000 people at once.'] }),
+    );
     expect(start(Array.from({ length: MAX_TARGETS }, (_, i) => `p${i}`)).total).toBe(MAX_TARGETS);
   });
 
