@@ -31,7 +31,7 @@ export function userFromResource(body: unknown, current: ScimUserState | null): 
   for (const [key, value] of Object.entries(body)) {
     const attribute = userAttribute(key);
     if (attribute === null) throw ScimError.badRequest('invalidValue', `Unknown attribute "${key}" for a User.`);
-    if (attribute === 'id' || attribute === 'meta' || !isMappedUserAttribute(attribute)) continue;
+    // set() changes the mapped attributes only: id, meta and the ignored ones leave the draft as it is.
     set(draft, attribute, null, value);
   }
   if (draft.userName === undefined) throw ScimError.badRequest('invalidValue', 'userName is required.');
@@ -43,7 +43,7 @@ export function userFromResource(body: unknown, current: ScimUserState | null): 
     phone: null,
     locale: null,
   };
-  return settle({ ...base, ...draft }, { ...(current ?? {}), ...base, active: current?.active ?? true });
+  return settle({ ...base, ...draft }, { ...(current ?? {}), ...base });
 }
 
 /** The state after the operations, applied in order (RFC 7644 §3.5.2). */
