@@ -82,3 +82,14 @@ describe('BulkAction', () => {
     expect(action.toSnapshot()).toMatchObject({ status: 'finished', done: 2, skipped: 1, finishedAt: later });
   });
 });
+
+describe('BulkAction limits, in the contract’s words', () => {
+  it('names the people field and says why, for no one and for too many', () => {
+    expect(() => start([])).toThrow(
+      expect.objectContaining({ errors: { people: ['No one matches: choose at least one person.'] } }),
+    );
+    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(
+      expect.objectContaining({ errors: { people: ['At most 200000 people at once.'] } }),
+    );
+  });
+});

@@ -126,7 +126,9 @@ describe('groupPatch', () => {
       scimType: 'mutability',
       message: 'displayName is required: it cannot be removed.',
     });
-    expect(scimErrorOf(() => groupPatch([op('replace', 'displayName', '')], G)).message).toBe('displayName is required.');
+    expect(scimErrorOf(() => groupPatch([op('replace', 'displayName', '')], G)).message).toBe(
+      'displayName is required.',
+    );
   });
 
   it('sets and clears the directory id', () => {
@@ -172,7 +174,11 @@ describe('groupPatch', () => {
   });
 
   it('empties the group for a remove of members without a value, forgetting earlier changes', () => {
-    const operations = [op('add', 'members', members(U1)), op('remove', 'members', members(U2)), op('remove', 'members')];
+    const operations = [
+      op('add', 'members', members(U1)),
+      op('remove', 'members', members(U2)),
+      op('remove', 'members'),
+    ];
     expect(groupPatch(operations, G).members).toEqual({ replace: [] });
     expect(groupPatch([...operations, op('add', 'members', members(U3))], G).members).toEqual({ replace: [U3] });
   });
@@ -189,12 +195,28 @@ describe('groupPatch', () => {
         if (!('add' in result)) return false;
         const last = new Map<string, string>();
         for (const s of steps) for (const id of s.ids) last.set(id, s.op);
-        const expected = (kind: string) => [...last].filter(([, o]) => o === kind).map(([id]) => id).sort();
+        const expected = (kind: string) =>
+          [...last]
+            .filter(([, o]) => o === kind)
+            .map(([id]) => id)
+            .sort();
         return (
           JSON.stringify([...result.add].sort()) === JSON.stringify(expected('add')) &&
           JSON.stringify([...result.remove].sort()) === JSON.stringify(expected('remove'))
         );
       }),
     );
+  });
+});
+
+describe('groupPatch: members without a value', () => {
+  it('refuses an add or a replace of members that names none', () => {
+    const memberError = {
+      status: 400,
+      scimType: 'invalidValue',
+      message: 'Each member must be an object with a string "value".',
+    };
+    expect(scimErrorOf(() => groupPatch([op('add', 'members')], G))).toEqual(memberError);
+    expect(scimErrorOf(() => groupPatch([op('replace', 'members')], G))).toEqual(memberError);
   });
 });

@@ -104,7 +104,9 @@ describe('withoutSchemaPrefix', () => {
 
   it('gives back, for every attribute path, the path itself once prefixed', () => {
     const attributePath = fc.stringMatching(/^[A-Za-z][\w.]{0,20}$/);
-    fc.assert(fc.property(attributePath, (path) => withoutSchemaPrefix(`${USER_SCHEMA}:${path}`, USER_SCHEMA) === path));
+    fc.assert(
+      fc.property(attributePath, (path) => withoutSchemaPrefix(`${USER_SCHEMA}:${path}`, USER_SCHEMA) === path),
+    );
   });
 });
 

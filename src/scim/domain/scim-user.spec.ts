@@ -137,7 +137,11 @@ describe('userFromResource: the whole user (POST, PUT)', () => {
   it('refuses a value of the wrong type, naming the attribute', () => {
     const refused = (fields: Record<string, unknown>) =>
       scimErrorOf(() => userFromResource(resource({ ...minimal, ...fields }), null));
-    expect(refused({ userName: 7 })).toEqual({ status: 400, scimType: 'invalidValue', message: 'userName must be a string.' });
+    expect(refused({ userName: 7 })).toEqual({
+      status: 400,
+      scimType: 'invalidValue',
+      message: 'userName must be a string.',
+    });
     expect(refused({ externalId: 7 }).message).toBe('externalId must be a string.');
     expect(refused({ displayName: false }).message).toBe('displayName must be a string.');
     expect(refused({ preferredLanguage: ['fr'] }).message).toBe('preferredLanguage must be a string.');
@@ -177,8 +181,7 @@ describe('userFromResource: the whole user (POST, PUT)', () => {
 describe('the preferred email and phone number', () => {
   const email = (emails: unknown[]) =>
     userFromResource(resource({ ...minimal, userName: 'grace', emails }), null).email;
-  const phone = (phoneNumbers: unknown[]) =>
-    userFromResource(resource({ ...minimal, phoneNumbers }), null).phone;
+  const phone = (phoneNumbers: unknown[]) => userFromResource(resource({ ...minimal, phoneNumbers }), null).phone;
 
   it('is the primary entry, whatever its type or place', () => {
     const home = { value: 'home@example.com', type: 'home' };
@@ -189,9 +192,12 @@ describe('the preferred email and phone number', () => {
   });
 
   it('else the first of the preferred types, in the order of preference, any case', () => {
-    expect(email([{ value: 'home@example.com', type: 'home' }, { value: 'work@example.com', type: 'Work' }])).toBe(
-      'work@example.com',
-    );
+    expect(
+      email([
+        { value: 'home@example.com', type: 'home' },
+        { value: 'work@example.com', type: 'Work' },
+      ]),
+    ).toBe('work@example.com');
     expect(
       phone([
         { value: '+1', type: 'home' },
@@ -199,7 +205,12 @@ describe('the preferred email and phone number', () => {
         { value: '+3', type: 'WORK' },
       ]),
     ).toBe('+3');
-    expect(phone([{ value: '+1', type: 'home' }, { value: '+2', type: 'mobile' }])).toBe('+2');
+    expect(
+      phone([
+        { value: '+1', type: 'home' },
+        { value: '+2', type: 'mobile' },
+      ]),
+    ).toBe('+2');
   });
 
   it('else the first entry; an empty list leaves the email and clears the phone', () => {
@@ -285,7 +296,11 @@ describe('userAfterPatch', () => {
 
   it('removes the optional attributes, and displayName changes nothing when removed', () => {
     expect(
-      userAfterPatch(ada, [op('remove', 'externalId'), op('remove', 'phoneNumbers'), op('remove', 'preferredLanguage')]),
+      userAfterPatch(ada, [
+        op('remove', 'externalId'),
+        op('remove', 'phoneNumbers'),
+        op('remove', 'preferredLanguage'),
+      ]),
     ).toEqual({ ...ada, externalId: null, phone: null, locale: null });
     expect(userAfterPatch(ada, [op('remove', 'displayName')])).toEqual(ada);
   });
@@ -338,5 +353,12 @@ describe('userAfterPatch', () => {
       ...ada,
       userName: 'countess@example.com',
     });
+  });
+});
+
+describe('userAfterPatch: what it leaves alone', () => {
+  it('removes nothing for an attribute it does not map, meta or schemas, rather than refusing', () => {
+    expect(userAfterPatch(ada, [op('remove', 'title'), op('remove', 'meta'), op('remove', 'schemas')])).toEqual(ada);
+    expect(userAfterPatch(ada, [op('remove', ENTERPRISE_USER_SCHEMA)])).toEqual(ada);
   });
 });

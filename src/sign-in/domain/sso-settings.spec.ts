@@ -83,7 +83,12 @@ describe('SsoSettings.configure, from both sides of each limit', () => {
     for (const issuer of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) {
       expect(errorsOf({ issuer })).toEqual({});
     }
-    for (const issuer of ['http://idp.example.com', 'http://127.0.0.2', 'http://localhost.example.com']) {
+    for (const issuer of [
+      'http://idp.example.com',
+      'http://127.0.0.2',
+      'http://localhost.example.com',
+      'ftp://localhost',
+    ]) {
       expect(errorsOf({ issuer })).toEqual({ issuer: ISSUER });
     }
   });
@@ -101,14 +106,23 @@ describe('SsoSettings.configure, from both sides of each limit', () => {
     expect(errorsOf({ allowedDomains: [`example.${'c'.repeat(63)}`] })).toEqual({});
     expect(errorsOf({ allowedDomains: [`example.${'c'.repeat(64)}`] })).toEqual({ allowed_domains: DOMAINS });
     expect(errorsOf({ allowedDomains: ['example.io', 'a-b.example'] })).toEqual({});
-    for (const domain of ['example.c', 'example', '-a.example', 'a-.example', 'a..example', 'example.c0m', '@example.com']) {
+    for (const domain of [
+      'example.c',
+      'example',
+      '-a.example',
+      'a-.example',
+      'a..example',
+      'example.c0m',
+      '@example.com',
+    ]) {
       expect(errorsOf({ allowedDomains: ['example.com', domain] })).toEqual({ allowed_domains: DOMAINS });
     }
     expect(errorsOf({ allowedDomains: [' ', ''] })).toEqual({ allowed_domains: DOMAINS });
   });
 
   it('needs a domain of at most 253 characters', () => {
-    const domain = (length: number) => `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 195)}.io`;
+    const domain = (length: number) =>
+      `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 195)}.io`;
     expect(domain(253)).toHaveLength(253);
     expect(errorsOf({ allowedDomains: [domain(253)] })).toEqual({});
     expect(errorsOf({ allowedDomains: [domain(254)] })).toEqual({ allowed_domains: DOMAINS });
