@@ -54,8 +54,7 @@ describe('frame origins', () => {
       throw new Error('not refused');
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationFailedError);
-      const message =
-        'Each origin must be https://host or https://host:port (http only for localhost), with no path.';
+      const message = 'Each origin must be https://host or https://host:port (http only for localhost), with no path.';
       expect((error as ValidationFailedError).errors).toEqual({
         'signing_frame_origins.1': [message],
         'signing_frame_origins.2': [message],

@@ -38,7 +38,13 @@ describe('ConsoleLink', () => {
 
 describe('ConsoleLink rules no other suite pins', () => {
   it('derives the secret as HMAC-SHA256 of the link id under APP_KEY, and stores its SHA-256 in hex', () => {
-    const { link, secret } = ConsoleLink.issue({ appKey: KEY, userId: 'u', purpose: 'sign_in', organizationId: null, now });
+    const { link, secret } = ConsoleLink.issue({
+      appKey: KEY,
+      userId: 'u',
+      purpose: 'sign_in',
+      organizationId: null,
+      now,
+    });
     // Links already sent must keep working after an upgrade: the derivation is pinned, not just self-consistent.
     expect(secret).toBe(createHmac('sha256', KEY).update(`console-link:${link.id}`, 'utf8').digest('base64url'));
     expect(hashSecret('abc')).toBe(createHash('sha256').update('abc', 'utf8').digest('hex'));
@@ -65,7 +71,13 @@ describe('ConsoleLink rules no other suite pins', () => {
       usedAt: null,
     });
     expect([link.userId, link.purpose, link.organizationId]).toEqual(['u', 'invitation', 'o']);
-    const { link: signIn } = ConsoleLink.issue({ appKey: KEY, userId: 'u', purpose: 'sign_in', organizationId: null, now });
+    const { link: signIn } = ConsoleLink.issue({
+      appKey: KEY,
+      userId: 'u',
+      purpose: 'sign_in',
+      organizationId: null,
+      now,
+    });
     expect(signIn.toSnapshot().expiresAt).toEqual(later(15 * 60_000));
   });
 

@@ -114,9 +114,9 @@ describe('sendCsv', () => {
   it('answers nothing when the first row fails, so the caller can answer the error', async () => {
     const response = new RecordedResponse();
     const { rows } = source([['a']], { failAt: 0 });
-    await expect(
-      sendCsv(response as unknown as Response, { filename: 'x.csv', header: ['a'], rows }),
-    ).rejects.toThrow('the cursor was lost');
+    await expect(sendCsv(response as unknown as Response, { filename: 'x.csv', header: ['a'], rows })).rejects.toThrow(
+      'the cursor was lost',
+    );
     expect(response.statusCode).toBeNull();
     expect(response.body).toBe('');
   });
@@ -124,9 +124,9 @@ describe('sendCsv', () => {
   it('cuts the download short when a later row fails, never leaving a file that looks whole', async () => {
     const response = new RecordedResponse();
     const { rows, state } = source([['a'], ['b'], ['c']], { failAt: 2 });
-    await expect(
-      sendCsv(response as unknown as Response, { filename: 'x.csv', header: ['h'], rows }),
-    ).rejects.toThrow('the cursor was lost');
+    await expect(sendCsv(response as unknown as Response, { filename: 'x.csv', header: ['h'], rows })).rejects.toThrow(
+      'the cursor was lost',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.destroyed).toBe(true);
     expect(response.errored?.message).toBe('the cursor was lost');

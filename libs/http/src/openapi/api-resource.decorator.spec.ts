@@ -39,7 +39,9 @@ describe('ApiPathEndpoints', () => {
   it('adds the ULID path parameter and the 404 of a missing one, in the noun’s words', () => {
     const { responses, tags, parameters } = metadataOf(ApiPathEndpoints('People', 'id', 'person')(options));
     expect(tags).toEqual(['People']);
-    expect(parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', description: "The person's ULID." })]);
+    expect(parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', description: "The person's ULID." }),
+    ]);
     expect(responses['404']).toMatchObject({
       description: 'No such person in the organization (a malformed id included).',
     });
