@@ -30,6 +30,8 @@ describe('locales', () => {
     expect(languageOf(null)).toBe('en');
     expect(languageOf(undefined)).toBe('en');
     expect(languageOf('ja')).toBe('en');
+    expect(languageOf('')).toBe('en');
+    expect(languageOf('PT-BR')).toBe('pt');
   });
 
   it('lists the supported languages in its message', () => {

@@ -26,3 +26,32 @@ describe('SigningLink', () => {
     expect(SigningLink.restore(link.toSnapshot()).toSnapshot()).toEqual(link.toSnapshot());
   });
 });
+
+describe('SigningLink rules no other suite pins', () => {
+  it('is issued unused for its request, and records the moment of its one use', () => {
+    const link = aLink();
+    expect([link.id, link.organizationId, link.attestationRequestId]).toEqual(['l', 'o', 'r']);
+    expect(link.toSnapshot()).toEqual({
+      id: 'l',
+      organizationId: 'o',
+      attestationRequestId: 'r',
+      tokenHash: 'h',
+      createdAt: now,
+      expiresAt: later(SIGNING_LINK_TTL_MS),
+      usedAt: null,
+    });
+    link.use(later(SIGNING_LINK_TTL_MS - 1));
+    expect(link.toSnapshot().usedAt).toEqual(later(SIGNING_LINK_TTL_MS - 1));
+    expect(Object.isFrozen(link.toSnapshot())).toBe(true);
+  });
+
+  it('stays used after its expiry, and restores as a copy', () => {
+    const link = aLink();
+    link.use(now);
+    expect(link.refusal(later(SIGNING_LINK_TTL_MS))).toBe('used');
+    const snapshot = { ...link.toSnapshot() };
+    const restored = SigningLink.restore(snapshot);
+    snapshot.usedAt = null;
+    expect(restored.refusal(now)).toBe('used');
+  });
+});

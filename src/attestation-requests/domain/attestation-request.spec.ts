@@ -410,3 +410,14 @@ describe('AttestationRequest: delivery, cancel reasons and declining', () => {
     );
   });
 });
+
+describe('AttestationRequest.decline, from both sides', () => {
+  it('is declined without a reason, and counts a reason’s characters, not its UTF-16 units', () => {
+    const silent = requestIn('sent');
+    silent.decline(LATER, null);
+    expect(silent).toMatchObject({ status: 'canceled', cancelReason: 'declined', declineReason: null });
+    const emoji = requestIn('viewed');
+    emoji.decline(LATER, '😀'.repeat(1000));
+    expect(emoji.declineReason).toBe('😀'.repeat(1000));
+  });
+});

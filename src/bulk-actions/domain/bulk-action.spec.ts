@@ -22,14 +22,30 @@ describe('BulkAction', () => {
 
   it('starts queued with its targets counted and nothing done', () => {
     const action = start(['b', 'a']);
-    expect(action.toSnapshot()).toMatchObject({ status: 'queued', total: 2, done: 0, skipped: 0, finishedAt: null });
+    expect(action.toSnapshot()).toEqual({
+      id: action.id,
+      organizationId: 'org',
+      userId: 'user',
+      kind: 'remind',
+      documentId: 'doc',
+      criteria: { selection: 'matching' },
+      targetKey: BulkAction.keyOf('remind', 'doc', ['a', 'b']),
+      status: 'queued',
+      total: 2,
+      done: 0,
+      skipped: 0,
+      createdAt: now,
+      finishedAt: null,
+    });
   });
 
   it('refuses no target, and more than it can hold', () => {
     expect(() => start([])).toThrow(
       new ValidationFailedError({ people: ['No one matches: choose at least one person.'] }),
     );
-    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(ValidationFailedError);
+    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(
+      new ValidationFailedError({ people: ['At most 200000 people at once.'] }),
+    );
     expect(start(Array.from({ length: MAX_TARGETS }, (_, i) => `p${i}`)).total).toBe(MAX_TARGETS);
   });
 
@@ -64,5 +80,16 @@ describe('BulkAction', () => {
     expect(action.toSnapshot()).toMatchObject({ status: 'running', done: 1, skipped: 1, finishedAt: null });
     action.recordBatch([{ personId: 'c', outcome: 'done', reason: null }], 0, later);
     expect(action.toSnapshot()).toMatchObject({ status: 'finished', done: 2, skipped: 1, finishedAt: later });
+  });
+});
+
+describe('BulkAction limits, in the contract’s words', () => {
+  it('names the people field and says why, for no one and for too many', () => {
+    expect(() => start([])).toThrow(
+      expect.objectContaining({ errors: { people: ['No one matches: choose at least one person.'] } }),
+    );
+    expect(() => start(Array.from({ length: MAX_TARGETS + 1 }, (_, i) => `p${i}`))).toThrow(
+      expect.objectContaining({ errors: { people: ['At most 200000 people at once.'] } }),
+    );
   });
 });

@@ -62,3 +62,28 @@ describe('Group.update', () => {
     expect(Group.restore(stored).toSnapshot()).toEqual(stored);
   });
 });
+
+describe('Group external id (SCIM externalId)', () => {
+  it('is trimmed on creation, and blank is none', () => {
+    const withId = (externalId: string | null | undefined) =>
+      Group.create({ organizationId: 'o', name: 'Sales', externalId, now }).externalId;
+    expect(withId(' okta-7 ')).toBe('okta-7');
+    expect(withId('  ')).toBeNull();
+    expect(withId(null)).toBeNull();
+    expect(withId(undefined)).toBeNull();
+  });
+
+  it('is set, trimmed, cleared by null or blank, and kept when absent from an update', () => {
+    const group = create();
+    expect(group.update({ externalId: ' okta-7 ' }, later)).toBe(true);
+    expect(group.externalId).toBe('okta-7');
+    expect(group.update({ name: 'Sales EMEA' }, later)).toBe(true);
+    expect(group.externalId).toBe('okta-7');
+    expect(group.update({ externalId: 'okta-7' }, later)).toBe(false);
+    expect(group.update({ externalId: ' ' }, later)).toBe(true);
+    expect(group.externalId).toBeNull();
+    group.update({ externalId: 'okta-8' }, later);
+    expect(group.update({ externalId: null }, later)).toBe(true);
+    expect(group.externalId).toBeNull();
+  });
+});

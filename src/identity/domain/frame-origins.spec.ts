@@ -10,6 +10,8 @@ describe('frame origins', () => {
     ['http://localhost:3000', 'http://localhost:3000'],
     ['http://127.0.0.1:8080/', 'http://127.0.0.1:8080'],
     ['http://[::1]:8080', 'http://[::1]:8080'],
+    ['HTTPS://APP.example.com', 'https://app.example.com'],
+    ['https://' + ('a'.repeat(60) + '.').repeat(4) + 'com', 'https://' + ('a'.repeat(60) + '.').repeat(4) + 'com'],
   ])('%j is the origin %j', (text, origin) => {
     expect(frameOriginOf(text)).toBe(origin);
   });
@@ -27,6 +29,16 @@ describe('frame origins', () => {
     'app.example.com',
     '',
     'https://' + 'a'.repeat(250) + '.com',
+    // 256 characters, one more than a column holds.
+    'https://a' + ('a'.repeat(60) + '.').repeat(4) + 'com',
+    'https://user@app.example.com',
+    'https://:pw@app.example.com',
+    'https://a,b.example.com',
+    'https://a"b.example.com',
+    'https://app.example.com\t',
+    // What the URL parser forgives but a browser's frame-ancestors would not match as written.
+    'https:app.example.com',
+    'https://app.example.com/.',
   ])('%j is not an origin', (text) => {
     expect(frameOriginOf(text)).toBeNull();
   });
@@ -42,10 +54,11 @@ describe('frame origins', () => {
       throw new Error('not refused');
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationFailedError);
-      expect(Object.keys((error as ValidationFailedError).errors)).toEqual([
-        'signing_frame_origins.1',
-        'signing_frame_origins.2',
-      ]);
+      const message = 'Each origin must be https://host or https://host:port (http only for localhost), with no path.';
+      expect((error as ValidationFailedError).errors).toEqual({
+        'signing_frame_origins.1': [message],
+        'signing_frame_origins.2': [message],
+      });
     }
   });
 });

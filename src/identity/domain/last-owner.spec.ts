@@ -8,4 +8,14 @@ describe('assertAnOwnerRemains', () => {
     expect(() => assertAnOwnerRemains(['a', 'b'], 'a', null)).not.toThrow();
     expect(() => assertAnOwnerRemains(['a'], 'c', null)).not.toThrow();
   });
+
+  it('names the field the request changed: the member removed, or the role given', () => {
+    const message = 'The last owner can be neither removed nor given another role.';
+    expect(() => assertAnOwnerRemains(['a'], 'a', null)).toThrow(
+      expect.objectContaining({ errors: { user_id: [message] } }),
+    );
+    expect(() => assertAnOwnerRemains(['a'], 'a', 'group_manager')).toThrow(
+      expect.objectContaining({ errors: { role: [message] } }),
+    );
+  });
 });

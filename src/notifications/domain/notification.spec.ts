@@ -96,3 +96,24 @@ describe('Notification', () => {
     expect(notification).toMatchObject({ kind: 'request_sent', relayedAt: null, createdAt: now });
   });
 });
+
+describe('Notification.carryConsoleLink', () => {
+  it('is a pending email for the link alone: no person, no request', () => {
+    const notification = Notification.carryConsoleLink({ organizationId: 'o', consoleLinkId: 'l', now });
+    expect(notification.toSnapshot()).toEqual({
+      id: notification.id,
+      organizationId: 'o',
+      personId: null,
+      consoleLinkId: 'l',
+      kind: 'console_link',
+      attestationRequestIds: [],
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      relayedAt: null,
+      sentAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+});

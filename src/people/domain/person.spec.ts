@@ -192,3 +192,44 @@ describe('Person archiving', () => {
     expect(active.updatedAt).toEqual(active.createdAt);
   });
 });
+
+describe('Person directory names (SCIM externalId and userName)', () => {
+  it('are trimmed, empty is none, and kept at 255 characters', () => {
+    expect(create({ externalId: ' 00u1 ', userName: ' ada@example.test ' })).toMatchObject({
+      externalId: '00u1',
+      userName: 'ada@example.test',
+    });
+    expect(create({ externalId: '  ', userName: '' })).toMatchObject({ externalId: null, userName: null });
+    expect(create()).toMatchObject({ externalId: null, userName: null });
+    expect(create({ externalId: 'é'.repeat(255), userName: '😀'.repeat(255) })).toMatchObject({
+      externalId: 'é'.repeat(255),
+      userName: '😀'.repeat(255),
+    });
+  });
+
+  it('refuses 256 characters, naming each field in the contract’s words', () => {
+    expect(fieldErrorsOf(() => create({ externalId: 'x'.repeat(256), userName: 'u'.repeat(256) }))).toEqual({
+      external_id: ['The external id field must not be greater than 255 characters.'],
+      user_name: ['The user name field must not be greater than 255 characters.'],
+    });
+  });
+
+  it('are changed or cleared by update, and kept when absent', () => {
+    const person = aPerson();
+    expect(person.update({ externalId: 'okta-1', userName: 'ada' }, later)).toBe(true);
+    expect(person).toMatchObject({ externalId: 'okta-1', userName: 'ada' });
+    expect(person.update({ lastName: 'King' }, later)).toBe(true);
+    expect(person).toMatchObject({ externalId: 'okta-1', userName: 'ada' });
+    expect(person.update({ externalId: null }, later)).toBe(true);
+    expect(person).toMatchObject({ externalId: null, userName: 'ada' });
+    expect(person.update({ userName: null }, later)).toBe(true);
+    expect(person.userName).toBeNull();
+  });
+
+  it('keep the organization and the source through an update', () => {
+    const person = aPerson({ source: 'partner_center', sourceId: 'crm-1' });
+    const before = person.toSnapshot();
+    person.update({ lastName: 'King' }, later);
+    expect(person.toSnapshot()).toEqual({ ...before, lastName: 'King', updatedAt: later });
+  });
+});

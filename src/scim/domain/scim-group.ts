@@ -37,7 +37,7 @@ export function groupFromResource(body: unknown): GroupChangeRequest & { display
  * removes it). Okta's rename repeats the group's own `id` beside `displayName`: the same id changes nothing.
  */
 export function groupPatch(operations: readonly PatchOperation[], groupId: string): GroupChangeRequest {
-  const change: GroupChangeRequest = { members: { add: [], remove: [] } };
+  const change: Omit<GroupChangeRequest, 'members'> = {};
   let replace: Set<string> | null = null;
   const add = new Set<string>();
   const removed = new Set<string>();
@@ -57,9 +57,8 @@ export function groupPatch(operations: readonly PatchOperation[], groupId: strin
     } else {
       const ids = op === 'remove' && value === undefined ? null : memberIds(value);
       if (op === 'replace' || ids === null) {
+        // From here on the list itself is the answer: later adds and removes change it, not `add` or `removed`.
         replace = new Set(ids ?? []);
-        add.clear();
-        removed.clear();
       } else {
         for (const id of ids) {
           if (op === 'add') {
@@ -75,8 +74,7 @@ export function groupPatch(operations: readonly PatchOperation[], groupId: strin
       }
     }
   }
-  change.members = replace ? { replace: [...replace] } : { add: [...add], remove: [...removed] };
-  return change;
+  return { ...change, members: replace ? { replace: [...replace] } : { add: [...add], remove: [...removed] } };
 }
 
 /** The member ids of `[{ "value": "<id>", "display": ... }]`, lower-cased (ids are ULIDs) and once each. */

@@ -281,3 +281,81 @@ describe('userAfterPatch: preferredLanguage as the locale', () => {
     ).toBeNull();
   });
 });
+
+describe('parsePath and normalisePatch, in their own words', () => {
+  const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+  const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+  const patch = (operations: unknown[]) => ({ schemas: [PATCH_OP], Operations: operations });
+
+  it('reads a path in any case, trimmed, with its resource’s own URN prefix', () => {
+    expect(parsePath('emails[TYPE EQ "work"].VALUE', 'User')).toEqual({
+      attribute: 'emails',
+      filter: { attribute: 'TYPE', value: 'work' },
+      subAttribute: 'VALUE',
+    });
+    expect(parsePath('  userName  ', 'User')).toEqual(path('userName'));
+    expect(parsePath(`${GROUP}:displayName`, 'Group')).toEqual(path('displayName'));
+    expect(scimErrorOf(() => parsePath(`${GROUP}:displayName`, 'User')).scimType).toBe('invalidPath');
+    expect(scimErrorOf(() => parsePath(`${ENTERPRISE}:department`, 'Group'))).toEqual({
+      status: 400,
+      scimType: 'invalidPath',
+      message: `The path "${ENTERPRISE}:department" is not a supported attribute path.`,
+    });
+  });
+
+  it('reads a filter on true or false, in any case, as a boolean', () => {
+    expect(parsePath('emails[primary eq True].value', 'User').filter).toEqual({ attribute: 'primary', value: true });
+    expect(parsePath('emails[primary eq FALSE].value', 'User').filter).toEqual({ attribute: 'primary', value: false });
+    expect(parsePath('emails[type eq "true"].value', 'User').filter).toEqual({ attribute: 'type', value: 'true' });
+  });
+
+  it('takes primary sent as a string as a boolean', () => {
+    expect(
+      normalisePatch(patch([{ op: 'replace', path: 'emails[type eq "work"].primary', value: 'True' }]), 'User'),
+    ).toEqual([
+      {
+        op: 'replace',
+        path: { attribute: 'emails', filter: { attribute: 'type', value: 'work' }, subAttribute: 'primary' },
+        value: true,
+      },
+    ]);
+  });
+
+  it('takes a null or empty path as none', () => {
+    expect(scimErrorOf(() => normalisePatch(patch([{ op: 'remove', path: null }]), 'User'))).toEqual({
+      status: 400,
+      scimType: 'noTarget',
+      message: 'A remove operation needs a path.',
+    });
+    expect(normalisePatch(patch([{ op: 'replace', path: '', value: { active: false } }]), 'User')).toEqual([
+      { op: 'replace', path: path('active'), value: false },
+    ]);
+    expect(normalisePatch({ schemas: [PATCH_OP], operations: [{ op: 'remove', path: 'title' }] }, 'User')).toEqual([
+      { op: 'remove', path: path('title') },
+    ]);
+  });
+
+  it('says what is wrong with a body in the contract’s words', () => {
+    const refused = (body: unknown) => scimErrorOf(() => normalisePatch(body, 'User'));
+    expect(refused('x')).toEqual({
+      status: 400,
+      scimType: 'invalidSyntax',
+      message: 'A PATCH body must be a JSON object.',
+    });
+    expect(refused({ schemas: [], Operations: [{ op: 'remove', path: 'title' }] })).toEqual({
+      status: 400,
+      scimType: 'invalidSyntax',
+      message: `A PATCH body must name the schema ${PATCH_OP}.`,
+    });
+    expect(refused({ schemas: [PATCH_OP] }).message).toBe('A PATCH body must hold a non-empty "Operations" list.');
+    expect(refused(patch(['replace'])).message).toBe('Each operation must be a JSON object.');
+    expect(refused(patch([{ op: 'move', path: 'title' }])).message).toBe('Unknown operation "move".');
+    expect(refused(patch([{ op: 'replace', value: 'x' }])).message).toBe(
+      'An operation without a path needs an object as its value.',
+    );
+    expect(refused(patch([{ op: 'replace', path: 5, value: 'x' }])).message).toBe('A path must be a string.');
+    expect(refused(patch([{ op: 'remove', path: 'members[display eq "x"]' }])).message).toBe(
+      'Members are selected by `value eq "<id>"` only.',
+    );
+  });
+});

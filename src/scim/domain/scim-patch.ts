@@ -49,9 +49,10 @@ export function parsePath(raw: string, resource: ScimResource): AttributePath {
   const [, attribute, filterAttribute, filterValue, subAttribute] = match;
   let filter: AttributePath['filter'] = null;
   if (filterAttribute !== undefined) {
-    const value = /^(true|false)$/i.test(filterValue)
-      ? filterValue.toLowerCase() === 'true'
-      : (JSON.parse(filterValue) as string);
+    // PATH lets through a quoted string, `true` or `false` only.
+    const value = filterValue.startsWith('"')
+      ? (JSON.parse(filterValue) as string)
+      : filterValue.toLowerCase() === 'true';
     filter = { attribute: filterAttribute, value };
   }
   return { attribute, filter, subAttribute: subAttribute ?? null };

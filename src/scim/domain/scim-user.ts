@@ -31,7 +31,7 @@ export function userFromResource(body: unknown, current: ScimUserState | null): 
   for (const [key, value] of Object.entries(body)) {
     const attribute = userAttribute(key);
     if (attribute === null) throw ScimError.badRequest('invalidValue', `Unknown attribute "${key}" for a User.`);
-    if (attribute === 'id' || attribute === 'meta' || !isMappedUserAttribute(attribute)) continue;
+    // set() changes the mapped attributes only: id, meta and the ignored ones leave the draft as it is.
     set(draft, attribute, null, value);
   }
   if (draft.userName === undefined) throw ScimError.badRequest('invalidValue', 'userName is required.');
@@ -43,7 +43,7 @@ export function userFromResource(body: unknown, current: ScimUserState | null): 
     phone: null,
     locale: null,
   };
-  return settle({ ...base, ...draft }, { ...(current ?? {}), ...base, active: current?.active ?? true });
+  return settle({ ...base, ...draft }, { ...(current ?? {}), ...base });
 }
 
 /** The state after the operations, applied in order (RFC 7644 §3.5.2). */
@@ -147,11 +147,13 @@ function remove(draft: Draft, attribute: string, sub: string | null, filtered: b
 
 /** The state a draft leads to from `current`; the names from `displayName` when the request named neither part. */
 function settle(draft: Draft, current: Partial<ScimUserState>): ScimUserState {
-  const next = { ...current, ...withoutUndefined(draft) } as Partial<ScimUserState>;
-  if (draft.displayName && !draft.namedParts && (draft.givenName === undefined || draft.givenName === null)) {
+  // A draft holds no undefined value (each key is set to what the request said), so it overrides `current` as is.
+  const next = { ...current, ...draft } as Partial<ScimUserState>;
+  // Without named parts the draft has no given or family name of its own: both come from displayName.
+  if (draft.displayName && !draft.namedParts) {
     const words = draft.displayName.trim().split(/\s+/);
-    next.familyName = draft.familyName ?? (words.length > 1 ? words.pop()! : words[0]);
-    next.givenName = words.length > 0 && words.join(' ') !== next.familyName ? words.join(' ') : null;
+    next.familyName = words.length > 1 ? words.pop()! : words[0];
+    next.givenName = words.join(' ') !== next.familyName ? words.join(' ') : null;
   }
   if (!next.familyName) {
     throw ScimError.badRequest('invalidValue', 'name.familyName (or displayName) is required.');
@@ -196,8 +198,4 @@ function languageOf(value: string): string | null {
 function text(value: unknown, name: string): string {
   if (typeof value !== 'string') throw ScimError.badRequest('invalidValue', `${name} must be a string.`);
   return value;
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

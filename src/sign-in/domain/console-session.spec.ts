@@ -1,40 +1,8 @@
-import { ConsoleLink, hashSecret, linkSecret } from './console-link';
+import { createHash } from 'node:crypto';
 import { ConsoleSession, hashSessionSecret } from './console-session';
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
-const KEY = 'k'.repeat(32);
-
-describe('ConsoleLink', () => {
-  it('keeps only the hash of a secret the worker can rebuild from the id', () => {
-    const { link, secret } = ConsoleLink.issue({
-      appKey: KEY,
-      userId: 'u',
-      purpose: 'sign_in',
-      organizationId: null,
-      now,
-    });
-    expect(secret).toBe(linkSecret(KEY, link.id));
-    expect(link.toSnapshot().tokenHash).toBe(hashSecret(secret));
-    expect(JSON.stringify(link.toSnapshot())).not.toContain(secret);
-  });
-
-  it('is used once, within 15 minutes (an invitation within 7 days)', () => {
-    const { link } = ConsoleLink.issue({ appKey: KEY, userId: 'u', purpose: 'sign_in', organizationId: null, now });
-    expect(ConsoleLink.restore(link.toSnapshot()).redeem(later(15 * 60_000))).toBe('expired');
-    expect(link.redeem(later(14 * 60_000))).toBe('redeemed');
-    expect(link.redeem(later(14 * 60_000))).toBe('used');
-    const { link: invitation } = ConsoleLink.issue({
-      appKey: KEY,
-      userId: 'u',
-      purpose: 'invitation',
-      organizationId: 'o',
-      now,
-    });
-    expect(invitation.isOpen(later(6 * 24 * 3600_000))).toBe(true);
-    expect(invitation.isOpen(later(7 * 24 * 3600_000))).toBe(false);
-  });
-});
 
 describe('ConsoleSession', () => {
   it('ends after 30 idle minutes, 12 hours in all, or when ended', () => {
@@ -53,5 +21,47 @@ describe('ConsoleSession', () => {
     const { session } = ConsoleSession.start({ userId: 'u', organizationId: null, now });
     expect(session.touch(later(59_999))).toBe(false);
     expect(session.touch(later(60_000))).toBe(true);
+  });
+});
+
+describe('ConsoleSession rules no other suite pins', () => {
+  it('starts with a fresh 32-byte secret, seen now, in the organization given', () => {
+    const { session, secret } = ConsoleSession.start({ userId: 'u', organizationId: 'o', now });
+    const other = ConsoleSession.start({ userId: 'u', organizationId: 'o', now });
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+    expect(other.secret).not.toBe(secret);
+    expect(other.session.id).not.toBe(session.id);
+    expect(session.toSnapshot()).toEqual({
+      id: session.id,
+      secretHash: hashSessionSecret(secret),
+      userId: 'u',
+      organizationId: 'o',
+      createdAt: now,
+      lastSeenAt: now,
+      endedAt: null,
+    });
+    expect(hashSessionSecret('abc')).toBe(createHash('sha256').update('abc', 'utf8').digest('hex'));
+  });
+
+  it('moves its idle limit with each written touch, never past 12 hours', () => {
+    const { session } = ConsoleSession.start({ userId: 'u', organizationId: null, now });
+    expect(session.touch(later(20 * 60_000))).toBe(true);
+    expect(session.toSnapshot().lastSeenAt).toEqual(later(20 * 60_000));
+    expect(session.isActive(later(50 * 60_000 - 1))).toBe(true);
+    expect(session.isActive(later(50 * 60_000))).toBe(false);
+    expect(session.touch(later(20 * 60_000 + 59_999))).toBe(false);
+    expect(session.toSnapshot().lastSeenAt).toEqual(later(20 * 60_000));
+  });
+
+  it('changes organization, and ends once: a second end keeps the first time', () => {
+    const { session } = ConsoleSession.start({ userId: 'u', organizationId: null, now });
+    session.workIn('o');
+    expect(session.organizationId).toBe('o');
+    session.workIn(null);
+    expect(session.organizationId).toBeNull();
+    session.end(later(1000));
+    session.end(later(2000));
+    expect(session.toSnapshot().endedAt).toEqual(later(1000));
+    expect(session.isActive(later(1000))).toBe(false);
   });
 });
