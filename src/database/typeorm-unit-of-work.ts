@@ -26,6 +26,11 @@ export function activeManager(db: DataSource): EntityManager {
   return current.getStore()?.manager ?? db.manager;
 }
 
+/** Whether the caller runs inside a transaction (whose snapshot a read outside it would not share). */
+export function inTransaction(): boolean {
+  return current.getStore() !== undefined;
+}
+
 @Injectable()
 export class TypeormUnitOfWork extends UnitOfWork {
   constructor(@InjectDataSource() private readonly db: DataSource) {

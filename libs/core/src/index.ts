@@ -10,3 +10,4 @@ export * from './archivable';
 export * from './entity';
 export * from './required-text';
 export * from './locale';
+export * from './shared-read';

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RowStreams } from '../../database/row-streams';
 import { maintainedCountsOf } from '../../database/attestation-counts.sql';
-import { readRows } from '../../database/typeorm-unit-of-work';
+import { SharedRead } from '@lib/core';
+import { inTransaction, readRows } from '../../database/typeorm-unit-of-work';
 import type { AttestationBucket } from '../../documents/domain/attestation-counts';
 import { overviewOf } from '../application/overview';
 import type { ComplianceOverview, KeysetPage, PersonStanding, StandingsFilter } from '../application/standings';
@@ -40,7 +41,21 @@ export class TypeormStandingsReadModel extends StandingsReadModel {
     super();
   }
 
-  async overview(scope: ViewerScope, now: Date, documentId?: string): Promise<ComplianceOverview> {
+  private readonly sharedOverviews = new SharedRead<ComplianceOverview>();
+
+  /**
+   * The overview is the same page for every session of a viewer: simultaneous sessions share one read that starts
+   * after each of them asked (SharedRead), so 16 sessions cost about two reads, none answered older than its call.
+   * Inside a transaction the caller's own snapshot is read instead.
+   */
+  overview(scope: ViewerScope, now: Date, documentId?: string): Promise<ComplianceOverview> {
+    if (inTransaction()) return this.readOverview(scope, now, documentId);
+    const manager = scope.kind === 'organization' ? '' : scope.managerId;
+    const key = `${scope.organizationId}:${manager}:${documentId ?? ''}`;
+    return this.sharedOverviews.read(key, () => this.readOverview(scope, now, documentId));
+  }
+
+  private async readOverview(scope: ViewerScope, now: Date, documentId?: string): Promise<ComplianceOverview> {
     const statement =
       scope.kind === 'organization'
         ? organizationOverview(scope, now, documentId)
