@@ -6,12 +6,19 @@
  *  - through a PgBouncer of its own in transaction mode, DATABASE_POOLER=transaction.
  * Each way's API CPU, and the CPU of PostgreSQL's backends of the database (and of PgBouncer), per request.
  * Knobs: BENCH_DATABASE_URL (default …/attest_pooler_bench, recreated and dropped), REDIS_URL, BENCH_SECONDS (per
- * round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 16).
+ * round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 16), BENCH_POOLER_CORE=1: PgBouncer alone on
+ * core 1, and the API, PostgreSQL and the load generator on core 0 for every way, as where the pooler runs on a host
+ * or container of its own (otherwise it takes its CPU from the very cores the API and PostgreSQL use).
+ * BENCH_PGBOUNCER_NAMED=<path of a PgBouncer 1.21+ binary>: a fourth way, through that PgBouncer in transaction mode
+ * with `max_prepared_statements` and DATABASE_NAMED_STATEMENTS=true (Debian 12 ships only 1.18; build one from
+ * source to compare, see docs/pooler.md). BENCH_PGBOUNCER_SOCKET=<directory>: the poolers reach PostgreSQL through
+ * its Unix socket there (a pooler on the database's host) instead of TCP.
  */
 import { randomBytes } from 'node:crypto';
 import { migrate } from '../src/database/migrate';
 import { PgBouncer } from '../test/support/pgbouncer';
 import { dropRedisPrefix } from '../test/support/redis-keys';
+import { allCores, pinToCores, postgresPids } from './lib/cpu-affinity';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
 import { seedLargeOrganization } from './lib/large-organization';
@@ -25,7 +32,11 @@ interface Way {
   env: Record<string, string>;
   process?: RunningProcess;
   origin?: string;
+  /** The pooler it goes through, whose CPU counts with PostgreSQL's. */
+  bouncerPid?: number;
 }
+
+const shortVersion = (bouncer: PgBouncer) => bouncer.version().replace(/^PgBouncer (\d+\.\d+).*/, 'PgBouncer $1');
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_pooler_bench';
@@ -33,13 +44,20 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+  const poolerCore = process.env.BENCH_POOLER_CORE === '1';
+  const upstreamSocketDir = process.env.BENCH_PGBOUNCER_SOCKET || undefined;
   await recreateDatabase(databaseUrl);
   const bouncer = new PgBouncer(
     { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) },
-    {
-      poolSize: 10,
-    },
+    { poolSize: 10, upstreamSocketDir },
   );
+  const namedBinary = process.env.BENCH_PGBOUNCER_NAMED;
+  const namedBouncer = namedBinary
+    ? new PgBouncer(
+        { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) },
+        { poolSize: 10, binary: namedBinary, maxPreparedStatements: 200, upstreamSocketDir },
+      )
+    : null;
   const runId = randomBytes(4).toString('hex');
   const ways: Way[] = [
     { label: 'direct, named', env: { DATABASE_URL: databaseUrl } },
@@ -51,10 +69,29 @@ async function main(): Promise<void> {
       seedLargeOrganization(client, { people: 20_000, documents: 100, groups: 20, requests: 50_000 }),
     );
     await bouncer.start();
+    await namedBouncer?.start();
+    const bouncerPids = [bouncer.pid!, ...(namedBouncer ? [namedBouncer.pid!] : [])];
+    if (poolerCore) {
+      pinToCores(postgresPids(), '0');
+      pinToCores([process.pid], '0');
+      pinToCores(bouncerPids, '1');
+    }
     ways.push({
-      label: 'PgBouncer 1.18 (transaction mode), unnamed',
+      label: `${shortVersion(bouncer)} (transaction mode), unnamed`,
       env: { DATABASE_URL: bouncer.url(databaseUrl), DATABASE_POOLER: 'transaction' },
+      bouncerPid: bouncer.pid,
     });
+    if (namedBouncer) {
+      ways.push({
+        label: `${shortVersion(namedBouncer)} (transaction mode), named`,
+        env: {
+          DATABASE_URL: namedBouncer.url(databaseUrl),
+          DATABASE_POOLER: 'transaction',
+          DATABASE_NAMED_STATEMENTS: 'true',
+        },
+        bouncerPid: namedBouncer.pid,
+      });
+    }
     for (const [i, way] of ways.entries()) {
       const port = await freePort();
       way.origin = `http://127.0.0.1:${port}`;
@@ -69,6 +106,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       });
+      if (poolerCore) pinToCores([way.process.child.pid!], '0');
       await waitUntilReady(`${way.origin}/health/ready`, way.process);
     }
     for (const path of ['/me', '/people']) {
@@ -90,7 +128,7 @@ async function main(): Promise<void> {
         // Alternating order, so a neighbour's load on the shared machine falls on every way alike.
         const order = round % 2 === 0 ? ways : [...ways].reverse();
         for (const way of order) {
-          const before = await serverCpuMs(databaseUrl, way === ways[2] && bouncer.pid ? [bouncer.pid] : []);
+          const before = await serverCpuMs(databaseUrl, way.bouncerPid ? [way.bouncerPid] : []);
           const result = await measure({
             url: way.origin!,
             token: seeded.token,
@@ -103,14 +141,17 @@ async function main(): Promise<void> {
           if (Object.keys(result.unexpected).length) {
             throw new Error(`${way.label} GET ${path}: ${JSON.stringify(result.unexpected)}`);
           }
-          const after = await serverCpuMs(databaseUrl, way === ways[2] && bouncer.pid ? [bouncer.pid] : []);
+          const after = await serverCpuMs(databaseUrl, way.bouncerPid ? [way.bouncerPid] : []);
           serverCpu.get(way.label)!.push(cpuSpentMs(before, after) / result.requests);
           throughput.get(way.label)!.push(result.requestsPerSecond);
           cpu.get(way.label)!.push(result.cpuMs / result.requests);
           p99.get(way.label)!.push(result.p99);
         }
       }
-      log(`GET ${path}, ${connections} connections, median of ${rounds} rounds of ${seconds} s:`);
+      log(
+        `GET ${path}, ${connections} connections, median of ${rounds} rounds of ${seconds} s` +
+          (poolerCore ? ', PgBouncer on core 1, the rest on core 0:' : ', every process on every core:'),
+      );
       const base = medianOf(throughput.get(ways[0].label)!);
       for (const way of ways) {
         const rps = medianOf(throughput.get(way.label)!);
@@ -122,9 +163,11 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    if (poolerCore) pinToCores(postgresPids(), allCores());
     for (const way of ways) await way.process?.stop();
     for (const [i] of ways.entries()) await dropRedisPrefix(redisUrl, `bench:${runId}:${i}`).catch(() => undefined);
     await bouncer.stop();
+    await namedBouncer?.stop();
     await dropDatabase(databaseUrl);
   }
 }

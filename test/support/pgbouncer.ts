@@ -10,6 +10,12 @@ const BINARY = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((path) => exis
 export interface PgBouncerOptions {
   /** Server connections per database and user: few, so that transactions really share them. */
   poolSize?: number;
+  /** Another PgBouncer binary than Debian's (a benchmark compares a newer one). */
+  binary?: string;
+  /** PgBouncer 1.21+: named statements it tracks per client and prepares on each server connection as needed. */
+  maxPreparedStatements?: number;
+  /** Reach PostgreSQL through its Unix socket in this directory instead of TCP (a pooler on the database's host). */
+  upstreamSocketDir?: string;
 }
 
 /**
@@ -54,7 +60,7 @@ export class PgBouncer {
       join(this.dir, 'pgbouncer.ini'),
       [
         '[databases]',
-        `* = host=${this.upstream.host} port=${this.upstream.port}`,
+        `* = host=${this.options.upstreamSocketDir ?? this.upstream.host} port=${this.upstream.port}`,
         '[pgbouncer]',
         'listen_addr = 127.0.0.1',
         `listen_port = ${this.port}`,
@@ -65,15 +71,22 @@ export class PgBouncer {
         `default_pool_size = ${this.options.poolSize ?? 4}`,
         'max_client_conn = 500',
         'server_reset_query =',
+        ...(this.options.maxPreparedStatements
+          ? [`max_prepared_statements = ${this.options.maxPreparedStatements}`]
+          : []),
         `logfile = ${join(this.dir, 'pgbouncer.log')}`,
         `pidfile = ${join(this.dir, 'pgbouncer.pid')}`,
         '',
       ].join('\n'),
     );
     const asRoot = process.getuid?.() === 0;
-    const server = spawn(BINARY, [...(asRoot ? ['-u', 'postgres'] : []), join(this.dir, 'pgbouncer.ini')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawn(
+      this.options.binary ?? BINARY,
+      [...(asRoot ? ['-u', 'postgres'] : []), join(this.dir, 'pgbouncer.ini')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -105,6 +118,12 @@ export class PgBouncer {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
+  }
+
+  /** What its binary says of itself, e.g. `PgBouncer 1.18.0`. */
+  version(): string {
+    const output = spawnSync(this.options.binary ?? BINARY, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+    return output.split('\n')[0].trim();
   }
 
   /** The end of its log (connections, errors), for assertions and failure messages. */
