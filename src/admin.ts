@@ -25,12 +25,18 @@ async function run(command: AdminCommand, args: string[]): Promise<object> {
   // Loaded only now, so --help and usage errors answer without loading the whole application. Loading it is most of
   // a command's time (1.4 s of 1.8 s here).
   const { openAdminContext } = await import('./admin/admin-context');
-  const context = await openAdminContext(process.env);
+  const context = await openAdminContext(commandEnvironment(command, process.env));
   try {
     return await command.run(context.app, options);
   } finally {
     await context.close();
   }
+}
+
+/** The environment a command runs in: a maintenance command's own statement bound unless the operator set one. */
+export function commandEnvironment(command: AdminCommand, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (command.statementTimeoutMs === undefined || env.DATABASE_STATEMENT_TIMEOUT_MS?.trim()) return env;
+  return { ...env, DATABASE_STATEMENT_TIMEOUT_MS: String(command.statementTimeoutMs) };
 }
 
 function exitCode(error: unknown): number {

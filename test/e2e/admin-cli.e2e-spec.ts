@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from 'pg';
 import { seedDemo } from '../../src/admin/seed-demo';
 import { TEST_REDIS_URL } from '../support/environment';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -653,6 +654,35 @@ describe('admin CLI', () => {
       expect((await api.http.get('/api/v1/people').set(auth).expect(200)).body.meta.total).toBe(10);
       await fails(['counters:recount', '--repair', 'yes'], 2, /true|false/);
     }, 180_000);
+
+    it('counters:recount waits past the service’s 5 s statement bound, and DATABASE_STATEMENT_TIMEOUT_MS still decides', async () => {
+      // A recount of a large organization runs for longer than any request may (9 s at 1,000,000 people). A lock on
+      // a table it reads stands in for that: the wait counts toward statement_timeout like work does.
+      const holder = new Client({ connectionString: database.url });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE list_totals IN ACCESS EXCLUSIVE MODE');
+        const bounded = await run(['counters:recount'], { DATABASE_STATEMENT_TIMEOUT_MS: '1000' });
+        expect(bounded.code).toBe(1);
+        expect(bounded.stderr).toMatch(/statement timeout/);
+
+        const started = Date.now();
+        // Unset, as an operator runs it (the test's environment might carry one).
+        const waiting = run(['counters:recount'], { DATABASE_STATEMENT_TIMEOUT_MS: '' });
+        // Released well after the service's own bound (5 s) has passed for the recount's first statement.
+        await new Promise((resolve) => setTimeout(resolve, 8_000));
+        await holder.query('COMMIT');
+        const result = await waiting;
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(JSON.parse(result.stdout)).toMatchObject({ consistent: expect.any(Boolean) });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(8_000);
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await holder.end();
+      }
+    }, 60_000);
 
     it('person:archive refuses an unknown person', async () => {
       await fails(['person:archive', '--person', UNKNOWN_ID], 1, /Person not found/);
