@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
   describeBodyLimit,
   LARGE_BODY_LIMIT_BYTES,
@@ -12,7 +11,8 @@ import {
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
-import { actorOf } from '../../identity/http/api-tokens.controller';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchiveDocument } from '../application/archive-document.use-case';
 import { CreateDocument } from '../application/create-document.use-case';
 import { ListDocumentRevisions } from '../application/list-document-revisions.use-case';
@@ -109,16 +109,11 @@ export class DocumentsController {
     jsonBody: true,
     unprocessable: 'A field is invalid, or `name` is null or empty.',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Body() body: UpdateDocumentBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdateDocumentBody) {
     const listing = await this.updateDocument.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       documentId: id,
-      actor: actorOf(principal, request),
+      actor,
       changes: {
         name: body.name,
         requiresSignature: body.requires_signature,
@@ -141,14 +136,9 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, archived.', type: DocumentResponse },
     jsonBody: true,
   })
-  async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
-      await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
+      await this.archiveDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
     );
   }
 
@@ -161,14 +151,9 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, active.', type: DocumentResponse },
     jsonBody: true,
   })
-  async restore(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
-      await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
+      await this.restoreDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
     );
   }
 
@@ -188,15 +173,14 @@ export class DocumentsController {
       '`format` is missing or not `markdown`/`text`, or `content` is not a string of at most 500,000 characters.',
   })
   async publish(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: PublishRevisionBody,
-    @Req() request: Request,
   ) {
     const published = await this.publishRevision.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       documentId: id,
-      actor: actorOf(principal, request),
+      actor,
       content: body.content ?? '',
       contentType: REVISION_FORMATS[body.format],
     });

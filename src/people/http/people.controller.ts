@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchivePerson } from '../application/archive-person.use-case';
 import { CreatePerson } from '../application/create-person.use-case';
 import { FindPersonById } from '../application/find-person-by-id.use-case';
@@ -82,10 +82,10 @@ export class PeopleController {
     unprocessable:
       'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody, @Req() request: Request) {
+  async create(@CurrentActor() actor: Actor, @Body() body: CreatePersonBody) {
     const person = await this.createPerson.execute({
-      organizationId: principal.organization.id,
-      actor: actorOf(principal, request),
+      organizationId: actor.organizationId,
+      actor,
       firstName: body.first_name,
       lastName: body.last_name,
       email: body.email,
@@ -122,16 +122,11 @@ export class PeopleController {
       'A field is invalid, `last_name` or `email` is null or empty, or the email is taken by another person of the ' +
       'organization (archived people included).',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Body() body: UpdatePersonBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdatePersonBody) {
     const person = await this.updatePerson.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       personId: id,
-      actor: actorOf(principal, request),
+      actor,
       changes: {
         firstName: body.first_name,
         lastName: body.last_name,
@@ -156,14 +151,9 @@ export class PeopleController {
     success: { status: 200, description: 'The person, archived.', type: PersonResponse },
     jsonBody: true,
   })
-  async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(
-      await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+      await this.archivePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
     );
   }
 
@@ -179,14 +169,9 @@ export class PeopleController {
     success: { status: 200, description: 'The person, active.', type: PersonResponse },
     jsonBody: true,
   })
-  async restore(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(
-      await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+      await this.restorePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
     );
   }
 }
