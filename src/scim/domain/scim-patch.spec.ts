@@ -1,4 +1,4 @@
-import { ScimError } from './scim-error';
+import { scimErrorOf } from '../../../test/support/scim-errors';
 import { groupPatch } from './scim-group';
 import { normalisePatch, parsePath } from './scim-patch';
 import { userAfterPatch, ScimUserState } from './scim-user';
@@ -21,16 +21,6 @@ const ada: ScimUserState = {
   locale: null,
   active: true,
 };
-
-function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('normalisePatch: what Okta sends', () => {
   it('deactivates with a path-less replace', () => {

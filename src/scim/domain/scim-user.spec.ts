@@ -1,4 +1,4 @@
-import { ScimError } from './scim-error';
+import { scimErrorOf } from '../../../test/support/scim-errors';
 import { PatchOperation } from './scim-patch';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './scim-schemas';
 import { ScimUserState, userAfterPatch, userFromResource } from './scim-user';
@@ -23,16 +23,6 @@ const op = (
   value?: unknown,
   subAttribute: string | null = null,
 ): PatchOperation => ({ op: kind, path: { attribute, filter: null, subAttribute }, value });
-
-function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('userFromResource: the whole user (POST, PUT)', () => {
   it('maps every attribute it knows', () => {
