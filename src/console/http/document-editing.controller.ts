@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ValidationFailedError } from '@lib/core';
@@ -15,6 +15,7 @@ import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-pa
 import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
+import { noticeParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 const NOTICES: Record<string, string> = {
@@ -45,14 +46,9 @@ export class DocumentEditingController {
   ) {}
 
   @Get('edit')
-  async edit(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async edit(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     await this.render(request, response, context, id, { notice });
   }
 

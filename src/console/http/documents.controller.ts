@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, UlidPathPipe } from '@lib/http';
@@ -15,7 +15,7 @@ import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/docu
 import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { CONSOLE_PER_PAGE, idParam, pageParam, textParam } from './console-query';
+import { CONSOLE_PER_PAGE, idParam, noticeParam, pageParam, textParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 /** The groups offered as a filter: the API pages beyond them. */
@@ -56,12 +56,7 @@ export class DocumentsController {
   }
 
   @Get('documents/:id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.viewing(request);
     const viewer = viewerIn(context);
     const filter = filterOf(request);
@@ -94,7 +89,7 @@ export class DocumentsController {
         filter,
         groups: groups.items,
         recent,
-        notice: done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined,
+        notice: noticeParam(request, { repeated: 'The same action on the same people ran within the hour.' }),
       }),
     );
   }
@@ -124,15 +119,15 @@ export class DocumentsController {
   @Get('bulk-actions/:id')
   async progress(
     @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const context = await this.door.viewing(request);
     const { action, reasons } = await this.showBulkAction.execute(viewerIn(context), id);
     const csrf = this.door.formToken(request, response, context);
-    const notice =
-      done === 'repeated' ? 'This action ran on the same people within the hour: it was not started again.' : undefined;
+    const notice = noticeParam(request, {
+      repeated: 'This action ran on the same people within the hour: it was not started again.',
+    });
     sendConsolePage(response, 200, BulkActionPage({ context, csrf, action, reasons, notice }));
   }
 }

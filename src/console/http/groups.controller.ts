@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, PageRequest, UlidPathPipe } from '@lib/http';
@@ -19,7 +19,7 @@ import { GroupPage, GroupsPage } from '../views/groups-pages';
 import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { pageParam } from './console-query';
+import { noticeParam, pageParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 /** Addresses pasted at once: as many as the API's `person_ids` takes. */
@@ -74,12 +74,7 @@ export class GroupsController {
   }
 
   @Get(':id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const organizationId = context.current.organizationId;
     const page = pageParam(request);
@@ -105,7 +100,7 @@ export class GroupsController {
         documents: documents.items,
         managers,
         candidates: users.filter((user) => user.role === 'group_manager'),
-        notice: noticeOf(done),
+        notice: noticeParam(request, noticeOf),
       }),
     );
   }
@@ -176,12 +171,12 @@ export class GroupsController {
   }
 }
 
-function noticeOf(done: unknown): string | undefined {
+function noticeOf(done: string): string | undefined {
   if (done === 'created') return 'The group was created.';
   if (done === 'saved') return 'The changes were saved.';
   if (done === 'removed') return 'The person was removed from the group.';
   if (done === 'managers') return "The group's managers were saved.";
-  const added = typeof done === 'string' ? /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done) : null;
+  const added = /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done);
   if (!added) return undefined;
   const [, count, of] = added;
   const unknown = Number(of) - Number(count);

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { UlidPathPipe } from '@lib/http';
@@ -11,6 +11,7 @@ import { MembersPage } from '../views/members-page';
 import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
+import { noticeParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 const NOTICES: Record<string, string> = {
@@ -33,11 +34,11 @@ export class MembersController {
   ) {}
 
   @Get()
-  async show(@Query('done') done: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async show(@Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const members = await this.listMembers.execute(context.current.organizationId);
     const csrf = this.door.formToken(request, response, context);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     sendConsolePage(response, 200, MembersPage({ context, csrf, members, notice }));
   }
 

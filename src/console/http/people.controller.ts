@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, PageRequest, UlidPathPipe } from '@lib/http';
@@ -17,7 +17,7 @@ import { PeoplePage, PersonPage } from '../views/people-pages';
 import { managingForm } from './console-actor';
 import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
 import { ConsoleDoor } from './console-door';
-import { pageParam, textParam } from './console-query';
+import { noticeParam, pageParam, textParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 const NOTICES: Record<string, string> = {
@@ -100,12 +100,7 @@ export class PeopleController {
   }
 
   @Get('people/:id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const organizationId = context.current.organizationId;
     const person = await this.showPerson.execute({ organizationId, personId: id });
@@ -120,7 +115,7 @@ export class PeopleController {
     );
     const documentNames = new Map(documents.map((listing) => [listing.document.id, listing.document.name]));
     const csrf = this.door.formToken(request, response, context);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     sendConsolePage(
       response,
       200,

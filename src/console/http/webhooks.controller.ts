@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Access, PageRequest, UlidPathPipe } from '@lib/http';
@@ -16,6 +16,7 @@ import { WebhookPage, WebhooksPage } from '../views/webhooks-pages';
 import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
+import { noticeParam } from './console-query';
 import { ConsoleFilter } from './console.filter';
 
 /** An organization has at most 20 endpoints; the deliveries shown are the latest. */
@@ -66,14 +67,9 @@ export class WebhooksController {
   }
 
   @Get(':id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     await this.renderOne(request, response, context, id, { notice });
   }
 
