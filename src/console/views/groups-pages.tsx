@@ -5,8 +5,23 @@ import type { Person } from '../../people/domain/person';
 import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, Layout } from './layout';
+import { PersonCells } from './people-pages';
 import { Notice, Pager } from './pager';
-import { DangerButton, ScrollTable } from './table';
+import { DangerButton, RowsTable } from './table';
+
+/** The fields of a group, filled with `group`'s values when editing. */
+function GroupFields(props: { group?: Group }) {
+  return (
+    <>
+      <label for="name">Name</label>
+      <input id="name" name="name" required maxLength={255} value={props.group?.name} />
+      <label>
+        <input type="checkbox" name="auto_issue_requests" value="1" checked={props.group?.autoIssueRequests} /> Send
+        requests automatically to people who join
+      </label>
+    </>
+  );
+}
 
 /** The organization's groups; create one. */
 export function GroupsPage(props: {
@@ -20,20 +35,20 @@ export function GroupsPage(props: {
   const { context, csrf, groups } = props;
   return (
     <Layout title="Groups" context={context} csrf={csrf} section="groups">
-      {groups.length === 0 ? (
-        <p>No group yet.</p>
-      ) : (
-        <ScrollTable label="Groups" columns={['Group', 'Automatic requests']}>
-          {groups.map((group) => (
-            <tr>
-              <td>
-                <a href={`/console/groups/${group.id}`}>{group.name}</a>
-              </td>
-              <td>{group.autoIssueRequests ? 'On' : 'Off'}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Groups"
+        columns={['Group', 'Automatic requests']}
+        rows={groups}
+        empty="No group yet."
+        row={(group) => (
+          <tr>
+            <td>
+              <a href={`/console/groups/${group.id}`}>{group.name}</a>
+            </td>
+            <td>{group.autoIssueRequests ? 'On' : 'Off'}</td>
+          </tr>
+        )}
+      />
       <Pager
         page={props.page}
         perPage={props.perPage}
@@ -43,11 +58,7 @@ export function GroupsPage(props: {
       <h2>Create a group</h2>
       <form method="post" action="/console/groups" class="stack">
         <Csrf token={csrf} />
-        <label for="name">Name</label>
-        <input id="name" name="name" required maxLength={255} />
-        <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" /> Send requests automatically to people who join
-        </label>
+        <GroupFields />
         <button type="submit">Create the group</button>
       </form>
     </Layout>
@@ -76,38 +87,30 @@ export function GroupPage(props: {
       <h2>Settings</h2>
       <form method="post" action={`/console/groups/${group.id}`} class="stack">
         <Csrf token={csrf} />
-        <label for="name">Name</label>
-        <input id="name" name="name" required maxLength={255} value={group.name} />
-        <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" checked={group.autoIssueRequests} /> Send requests
-          automatically to people who join
-        </label>
+        <GroupFields group={group} />
         <button type="submit">Save</button>
       </form>
       <Managers group={group} csrf={csrf} managers={props.managers} candidates={props.candidates} />
       <h2>Members</h2>
-      {members.length === 0 ? (
-        <p>No member yet.</p>
-      ) : (
-        <ScrollTable label="Members" columns={['Name', 'Email', 'Remove']}>
-          {members.map((person) => (
-            <tr>
-              <td>
-                <a href={`/console/people/${person.id}`}>{person.name}</a>
-              </td>
-              <td class="details">{person.email}</td>
-              <td>
-                <DangerButton
-                  action={`/console/groups/${group.id}/members/${person.id}/remove`}
-                  csrf={csrf}
-                  text="Remove"
-                  of={person.name}
-                />
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Members"
+        columns={['Name', 'Email', 'Remove']}
+        rows={members}
+        empty="No member yet."
+        row={(person) => (
+          <tr>
+            <PersonCells person={person} />
+            <td>
+              <DangerButton
+                action={`/console/groups/${group.id}/members/${person.id}/remove`}
+                csrf={csrf}
+                text="Remove"
+                of={person.name}
+              />
+            </td>
+          </tr>
+        )}
+      />
       <Pager
         page={props.page}
         perPage={props.perPage}

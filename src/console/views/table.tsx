@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
 import { Csrf } from './layout';
 
 /** A table that scrolls on its own on a narrow screen (a focusable, labelled region), with its column headings. */
@@ -16,6 +16,22 @@ export function ScrollTable(props: { label: string; columns: string[]; children:
         <tbody>{props.children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A ScrollTable of `rows`, one `row` each; with none, a paragraph says so (`empty`) instead of an empty table. */
+export function RowsTable<T>(props: {
+  label: string;
+  columns: string[];
+  rows: readonly T[];
+  empty: string;
+  row: (item: T) => VNode;
+}) {
+  if (props.rows.length === 0) return <p>{props.empty}</p>;
+  return (
+    <ScrollTable label={props.label} columns={props.columns}>
+      {props.rows.map((item) => props.row(item))}
+    </ScrollTable>
   );
 }
 

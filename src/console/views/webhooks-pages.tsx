@@ -3,7 +3,7 @@ import type { WebhookEndpoint } from '../../webhooks/domain/webhook-endpoint';
 import type { ManagingContext } from '../http/console-door';
 import { Csrf, formatTime, Layout } from './layout';
 import { Notice } from './pager';
-import { ScrollTable } from './table';
+import { RowsTable } from './table';
 
 /** A secret just made (creation, rotation): shown on this answer only, as a token is. */
 function NewSecret(props: { secret?: string }) {
@@ -31,22 +31,22 @@ export function WebhooksPage(props: {
   return (
     <Layout title="Webhooks" context={context} csrf={csrf} section="webhooks">
       <NewSecret secret={props.secret} />
-      {endpoints.length === 0 ? (
-        <p>No endpoint yet.</p>
-      ) : (
-        <ScrollTable label="Endpoints" columns={['Endpoint', 'Description', 'Status', 'Failing since']}>
-          {endpoints.map((endpoint) => (
-            <tr>
-              <td class="details">
-                <a href={`/console/webhooks/${endpoint.id}`}>{endpoint.url}</a>
-              </td>
-              <td>{endpoint.description ?? ''}</td>
-              <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
-              <td>{formatTime(endpoint.failingSince)}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Endpoints"
+        columns={['Endpoint', 'Description', 'Status', 'Failing since']}
+        rows={endpoints}
+        empty="No endpoint yet."
+        row={(endpoint) => (
+          <tr>
+            <td class="details">
+              <a href={`/console/webhooks/${endpoint.id}`}>{endpoint.url}</a>
+            </td>
+            <td>{endpoint.description ?? ''}</td>
+            <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+            <td>{formatTime(endpoint.failingSince)}</td>
+          </tr>
+        )}
+      />
       <h2>Add an endpoint</h2>
       <form method="post" action="/console/webhooks" class="stack">
         <Csrf token={csrf} />
@@ -100,36 +100,36 @@ export function WebhookPage(props: {
         </button>
       </form>
       <h2>Recent deliveries</h2>
-      {props.deliveries.length === 0 ? (
-        <p>None yet.</p>
-      ) : (
-        <ScrollTable label="Deliveries" columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At', 'Action']}>
-          {props.deliveries.map((delivery) => (
-            <tr>
-              <td>{delivery.eventType}</td>
-              <td>{delivery.attempt}</td>
-              <td>{delivery.status}</td>
-              <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
-              <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
-              <td>{formatTime(delivery.createdAt)}</td>
-              <td>
-                {delivery.status === 'failed' ? (
-                  <form method="post" action={action(`deliveries/${delivery.id}/redeliver`)} class="inline">
-                    <Csrf token={csrf} />
-                    <button
-                      type="submit"
-                      class="secondary"
-                      aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
-                    >
-                      Deliver again
-                    </button>
-                  </form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Deliveries"
+        columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At', 'Action']}
+        rows={props.deliveries}
+        empty="None yet."
+        row={(delivery) => (
+          <tr>
+            <td>{delivery.eventType}</td>
+            <td>{delivery.attempt}</td>
+            <td>{delivery.status}</td>
+            <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
+            <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
+            <td>{formatTime(delivery.createdAt)}</td>
+            <td>
+              {delivery.status === 'failed' ? (
+                <form method="post" action={action(`deliveries/${delivery.id}/redeliver`)} class="inline">
+                  <Csrf token={csrf} />
+                  <button
+                    type="submit"
+                    class="secondary"
+                    aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
+                  >
+                    Deliver again
+                  </button>
+                </form>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </Layout>
   );
 }
