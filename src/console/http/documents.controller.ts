@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, UlidPathPipe } from '@lib/http';
+import { UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
 import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
@@ -16,7 +15,7 @@ import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { CONSOLE_PER_PAGE, idParam, noticeParam, pageParam, textParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /** The groups offered as a filter: the API pages beyond them. */
 const GROUPS_SHOWN = 100;
@@ -25,10 +24,7 @@ const GROUPS_SHOWN = 100;
  * The compliance views of documents (owners, administrators and, within their groups, group managers): the
  * overview, a document's standings (their CSV is ConsoleExportsController's), and the bulk actions on its assignees with their progress.
  */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class DocumentsController {
   constructor(
     private readonly door: ConsoleDoor,

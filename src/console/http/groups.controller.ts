@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { AddPeopleToGroup } from '../../groups/application/add-people-to-group.use-case';
 import { CreateGroup } from '../../groups/application/create-group.use-case';
@@ -20,17 +19,14 @@ import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { noticeParam, pageParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /** Addresses pasted at once: as many as the API's `person_ids` takes. */
 const MAX_PASTED = 100;
 const DOCUMENTS_SHOWN = 100;
 
 /** Groups (owners and administrators): the use-cases of /groups, /groups/{id}/people and /groups/{id}/documents. */
-@Controller('console/groups')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('groups')
 export class GroupsController {
   constructor(
     private readonly door: ConsoleDoor,

@@ -1,10 +1,8 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { UlidPathPipe } from '@lib/http';
 import { ChangeMember } from '../../identity/application/change-member.use-case';
 import type { Role } from '../../identity/domain/role';
-import { Access } from '@lib/http';
 import { InviteMember } from '../../sign-in/application/invite-member.use-case';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { MembersPage } from '../views/members-page';
@@ -12,7 +10,7 @@ import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { noticeParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 const NOTICES: Record<string, string> = {
   invited: 'The invitation is on its way.',
@@ -21,10 +19,7 @@ const NOTICES: Record<string, string> = {
 };
 
 /** Members (owners and administrators): invite, change a role, remove; the same use-cases as everywhere. */
-@Controller('console/members')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('members')
 export class MembersController {
   constructor(
     private readonly door: ConsoleDoor,

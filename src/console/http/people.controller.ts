@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { RenderCertificate } from '../../attestation-evidence/application/render-certificate.use-case';
 import { ShowAttestationEvidence } from '../../attestation-evidence/application/show-attestation-evidence.use-case';
 import { presentAttestationEvidence } from '../../attestation-evidence/http/attestation-evidence.presenter';
@@ -18,7 +17,7 @@ import { managingForm } from './console-actor';
 import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
 import { ConsoleDoor } from './console-door';
 import { noticeParam, pageParam, textParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 const NOTICES: Record<string, string> = {
   added: 'The person was added.',
@@ -36,10 +35,7 @@ const optional = (form: URLSearchParams, name: string) => {
 };
 
 /** People (owners and administrators): the use-cases of /people, and the evidence of /attestation-requests. */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class PeopleController {
   constructor(
     private readonly door: ConsoleDoor,

@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { ListWebhookDeliveries } from '../../webhooks/application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../../webhooks/application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../../webhooks/application/send-test-webhook.use-case';
@@ -17,7 +16,7 @@ import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { noticeParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /** An organization has at most 20 endpoints; the deliveries shown are the latest. */
 const ENDPOINTS_SHOWN = 20;
@@ -30,10 +29,7 @@ const NOTICES: Record<string, string> = {
 };
 
 /** Webhooks (owners and administrators): the use-cases of /webhook-endpoints. */
-@Controller('console/webhooks')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('webhooks')
 export class WebhooksController {
   constructor(
     private readonly door: ConsoleDoor,
