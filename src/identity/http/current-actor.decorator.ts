@@ -5,7 +5,7 @@ import type { Principal } from '../application/principal';
 import type { AuthenticatedRequest } from './current-principal.decorator';
 
 /** The caller as the use-cases know them, with where the request came from (for the audit log). */
-export function actorOf(principal: Principal, request: Request): Actor {
+function actorOf(principal: Principal, request: Request): Actor {
   return {
     userId: principal.user.id,
     organizationId: principal.organization.id,
