@@ -1,6 +1,6 @@
 import type { ApiToken } from '../../identity/domain/api-token';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout, roleName } from './layout';
+import { formatTime, Layout, PostForm, roleName } from './layout';
 import { DangerButton, RowsTable } from './table';
 import type { Role } from '../../identity/domain/role';
 
@@ -68,8 +68,7 @@ export function ApiSettingsPage(props: {
         )}
       />
       <h2>Create a token</h2>
-      <form method="post" action="/console/api-settings/tokens" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/api-settings/tokens" csrf={csrf} class="stack">
         <label for="name">Name</label>
         <input id="name" name="name" required maxLength={255} />
         <label for="user_id">Acts as</label>
@@ -88,7 +87,7 @@ export function ApiSettingsPage(props: {
         <label for="expires_on">Expires on (optional)</label>
         <input id="expires_on" name="expires_on" type="date" />
         <button type="submit">Create token</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

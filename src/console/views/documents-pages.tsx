@@ -4,7 +4,7 @@ import { hasFullApiAccess } from '../../identity/domain/role';
 import type { GroupSummary } from '../../standings/application/directory';
 import type { ComplianceOverview, DocumentOverview, PersonStanding } from '../../standings/application/standings';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice, Pager } from './pager';
 import { RowsTable, ScrollTable } from './table';
 
@@ -147,8 +147,7 @@ export function DocumentPage(props: {
       <p>
         <a href={`/console/exports/documents/${documentId}/status.csv?${query({})}`}>Download this list as CSV</a>
       </p>
-      <form method="post" action={`/console/documents/${documentId}/bulk-actions`}>
-        <Csrf token={csrf} />
+      <PostForm action={`/console/documents/${documentId}/bulk-actions`} csrf={csrf}>
         <input type="hidden" name="bucket" value={filter.bucket} />
         <input type="hidden" name="group_id" value={filter.groupId} />
         <input type="hidden" name="search" value={filter.search} />
@@ -197,7 +196,7 @@ export function DocumentPage(props: {
             Start on everyone matching
           </button>
         </fieldset>
-      </form>
+      </PostForm>
       <h2>Recent actions</h2>
       {props.recent.length === 0 ? <p>None yet.</p> : <BulkActionsTable actions={props.recent} />}
     </Layout>

@@ -4,7 +4,7 @@ import type { GroupManager } from '../../groups/application/group-managers.repos
 import type { Person } from '../../people/domain/person';
 import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, Layout } from './layout';
+import { Layout, PostForm } from './layout';
 import { PersonCells } from './people-pages';
 import { Notice, Pager } from './pager';
 import { DangerButton, RowsTable } from './table';
@@ -56,11 +56,10 @@ export function GroupsPage(props: {
         href={(page) => `/console/groups?page=${page}`}
       />
       <h2>Create a group</h2>
-      <form method="post" action="/console/groups" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/groups" csrf={csrf} class="stack">
         <GroupFields />
         <button type="submit">Create the group</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -85,11 +84,10 @@ export function GroupPage(props: {
     <Layout title={group.name} context={context} csrf={csrf} section="groups">
       <Notice text={props.notice} />
       <h2>Settings</h2>
-      <form method="post" action={`/console/groups/${group.id}`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/groups/${group.id}`} csrf={csrf} class="stack">
         <GroupFields group={group} />
         <button type="submit">Save</button>
-      </form>
+      </PostForm>
       <Managers group={group} csrf={csrf} managers={props.managers} candidates={props.candidates} />
       <h2>Members</h2>
       <RowsTable
@@ -117,12 +115,11 @@ export function GroupPage(props: {
         total={props.membersTotal}
         href={(page) => `/console/groups/${group.id}?page=${page}`}
       />
-      <form method="post" action={`/console/groups/${group.id}/members`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/groups/${group.id}/members`} csrf={csrf} class="stack">
         <label for="emails">Add people by email address (one per line, or separated by commas)</label>
         <textarea id="emails" name="emails" rows={4} required maxLength={20_000} />
         <button type="submit">Add to the group</button>
-      </form>
+      </PostForm>
       <h2>Documents</h2>
       {props.documents.length === 0 ? (
         <p>No document yet.</p>
@@ -155,8 +152,7 @@ function Managers(props: { group: Group; csrf: string; managers: GroupManager[];
           No member has the role group manager yet: give one that role on <a href="/console/members">Members</a>.
         </p>
       ) : (
-        <form method="post" action={`/console/groups/${props.group.id}/managers`} class="stack">
-          <Csrf token={props.csrf} />
+        <PostForm action={`/console/groups/${props.group.id}/managers`} csrf={props.csrf} class="stack">
           <fieldset>
             <legend>Group managers in charge of this group</legend>
             {props.candidates.map((user) => (
@@ -167,7 +163,7 @@ function Managers(props: { group: Group; csrf: string; managers: GroupManager[];
             ))}
           </fieldset>
           <button type="submit">Save the managers</button>
-        </form>
+        </PostForm>
       )}
     </>
   );

@@ -2,7 +2,7 @@ import type { AttestationRequest } from '../../attestation-requests/domain/attes
 import type { Person } from '../../people/domain/person';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from '@lib/core';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice, Pager } from './pager';
 import { RowsTable } from './table';
 
@@ -105,11 +105,10 @@ export function PeoplePage(props: {
       />
       <Pager page={props.page} perPage={props.perPage} total={props.total} href={query} />
       <h2>Add someone</h2>
-      <form method="post" action="/console/people" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/people" csrf={csrf} class="stack">
         <PersonFields />
         <button type="submit">Add the person</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -153,18 +152,16 @@ export function PersonPage(props: {
         )}
       />
       <h2>Change</h2>
-      <form method="post" action={`/console/people/${person.id}`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/people/${person.id}`} csrf={csrf} class="stack">
         <PersonFields person={person} />
         <button type="submit">Save</button>
-      </form>
+      </PostForm>
       <h2>{person.archivedAt ? 'Restore' : 'Archive'}</h2>
-      <form method="post" action={`/console/people/${person.id}/${person.archivedAt ? 'restore' : 'archive'}`}>
-        <Csrf token={csrf} />
+      <PostForm action={`/console/people/${person.id}/${person.archivedAt ? 'restore' : 'archive'}`} csrf={csrf}>
         <button type="submit" class={person.archivedAt ? 'secondary' : 'danger'}>
           {person.archivedAt ? 'Restore this person' : 'Archive this person'}
         </button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

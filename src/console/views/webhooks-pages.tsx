@@ -1,7 +1,7 @@
 import type { WebhookDelivery } from '../../webhooks/domain/webhook-delivery';
 import type { WebhookEndpoint } from '../../webhooks/domain/webhook-endpoint';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice } from './pager';
 import { RowsTable } from './table';
 
@@ -48,14 +48,13 @@ export function WebhooksPage(props: {
         )}
       />
       <h2>Add an endpoint</h2>
-      <form method="post" action="/console/webhooks" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/webhooks" csrf={csrf} class="stack">
         <label for="url">URL (https)</label>
         <input id="url" name="url" type="url" required maxLength={2048} />
         <label for="description">Description (optional)</label>
         <input id="description" name="description" maxLength={255} />
         <button type="submit">Add the endpoint</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -76,8 +75,7 @@ export function WebhookPage(props: {
       <Notice text={props.notice} />
       <NewSecret secret={props.secret} />
       <p class="details">{endpoint.url}</p>
-      <form method="post" action={`/console/webhooks/${endpoint.id}`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/webhooks/${endpoint.id}`} csrf={csrf} class="stack">
         <label for="url">URL (https)</label>
         <input id="url" name="url" type="url" required maxLength={2048} value={endpoint.url} />
         <label for="description">Description (optional)</label>
@@ -86,19 +84,17 @@ export function WebhookPage(props: {
           <input type="checkbox" name="enabled" value="1" checked={endpoint.enabled} /> Enabled
         </label>
         <button type="submit">Save</button>
-      </form>
-      <form method="post" action={action('test')} class="inline">
-        <Csrf token={csrf} />
+      </PostForm>
+      <PostForm action={action('test')} csrf={csrf} class="inline">
         <button type="submit" class="secondary">
           Send a test event
         </button>
-      </form>{' '}
-      <form method="post" action={action('rotate-secret')} class="inline">
-        <Csrf token={csrf} />
+      </PostForm>{' '}
+      <PostForm action={action('rotate-secret')} csrf={csrf} class="inline">
         <button type="submit" class="danger">
           Rotate the secret
         </button>
-      </form>
+      </PostForm>
       <h2>Recent deliveries</h2>
       <RowsTable
         label="Deliveries"
@@ -115,8 +111,7 @@ export function WebhookPage(props: {
             <td>{formatTime(delivery.createdAt)}</td>
             <td>
               {delivery.status === 'failed' ? (
-                <form method="post" action={action(`deliveries/${delivery.id}/redeliver`)} class="inline">
-                  <Csrf token={csrf} />
+                <PostForm action={action(`deliveries/${delivery.id}/redeliver`)} csrf={csrf} class="inline">
                   <button
                     type="submit"
                     class="secondary"
@@ -124,7 +119,7 @@ export function WebhookPage(props: {
                   >
                     Deliver again
                   </button>
-                </form>
+                </PostForm>
               ) : null}
             </td>
           </tr>
