@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  answerPage,
   describeBodyLimit,
   LARGE_BODY_LIMIT_BYTES,
   PageQuery,
-  PageRequest,
-  toEnvelope,
   UlidPathPipe,
   wantsArchived,
 } from '@lib/http';
@@ -53,10 +52,13 @@ export class DocumentsController {
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDocumentsQuery) {
     const filter = { name: query.name ?? undefined, archived: wantsArchived(query) };
-    const request = PageRequest.from(query);
-    const page = await this.listDocuments.execute({ organizationId: principal.organization.id, filter, page: request });
-    const linkFilters = { name: filter.name, archived: query.archived };
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents`, linkFilters, presentDocument);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/documents`,
+      (page) => this.listDocuments.execute({ organizationId: principal.organization.id, filter, page }),
+      presentDocument,
+      { name: filter.name, archived: query.archived },
+    );
   }
 
   @Post()
@@ -200,12 +202,11 @@ export class DocumentsController {
     @Param('id', UlidPathPipe) id: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listRevisions.execute({
-      organizationId: principal.organization.id,
-      documentId: id,
-      page: request,
-    });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents/${id}/revisions`, {}, presentRevision);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/documents/${id}/revisions`,
+      (page) => this.listRevisions.execute({ organizationId: principal.organization.id, documentId: id, page }),
+      presentRevision,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { answerPage, ApiUlidPath, PageQuery, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
@@ -49,9 +49,12 @@ export class GroupsController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listGroups.execute({ organizationId: principal.organization.id, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups`, {}, presentGroup);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups`,
+      (page) => this.listGroups.execute({ organizationId: principal.organization.id, page }),
+      presentGroup,
+    );
   }
 
   @Post()
@@ -127,9 +130,12 @@ export class GroupsController {
     @Param('group', UlidPathPipe) groupId: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listMembers.execute({ organizationId: principal.organization.id, groupId, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/people`, {}, presentPerson);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups/${groupId}/people`,
+      (page) => this.listMembers.execute({ organizationId: principal.organization.id, groupId, page }),
+      presentPerson,
+    );
   }
 
   @Get(':group/documents')
@@ -145,13 +151,12 @@ export class GroupsController {
     @Param('group', UlidPathPipe) groupId: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listDocuments.execute({
-      organizationId: principal.organization.id,
-      groupId,
-      page: request,
-    });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/documents`, {}, presentDocument);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups/${groupId}/documents`,
+      (page) => this.listDocuments.execute({ organizationId: principal.organization.id, groupId, page }),
+      presentDocument,
+    );
   }
 
   @Delete(':group/documents/:document')

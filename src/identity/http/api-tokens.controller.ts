@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { answerPage, UlidPathPipe } from '@lib/http';
 import { parseDateTime } from '../../attestation-requests/http/attestation-requests.dto';
 import { AppConfig } from '../../config/app-config';
 import type { Actor } from '../application/actor';
@@ -33,9 +33,12 @@ export class ApiTokensController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListApiTokensQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listTokens.page(principal.organization.id, request);
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/api-tokens`, {}, presentApiToken);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/api-tokens`,
+      (page) => this.listTokens.page(principal.organization.id, page),
+      presentApiToken,
+    );
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
+import { answerPage, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -60,8 +60,6 @@ export class PeopleController {
       const people = await this.findPersonById.execute({ organizationId, id: query.id, filter });
       return { data: people.map(presentPerson) };
     }
-    const request = PageRequest.from(query);
-    const page = await this.listPeople.execute({ organizationId, filter, page: request });
     const linkFilters = {
       name: filter.name,
       email: filter.email,
@@ -69,7 +67,13 @@ export class PeopleController {
       external_id: filter.externalId,
       archived: query.archived,
     };
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/people`, linkFilters, presentPerson);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/people`,
+      (page) => this.listPeople.execute({ organizationId, filter, page }),
+      presentPerson,
+      linkFilters,
+    );
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiEndpoint, ApiEndpointOptions, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { answerPage, ApiEndpoint, ApiEndpointOptions, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -95,9 +95,12 @@ export class WebhookEndpointsController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListWebhookEndpointsQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listEndpoints.execute({ organizationId: principal.organization.id, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/webhook-endpoints`, {}, presentWebhookEndpoint);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/webhook-endpoints`,
+      (page) => this.listEndpoints.execute({ organizationId: principal.organization.id, page }),
+      presentWebhookEndpoint,
+    );
   }
 
   @Get(':id')
@@ -206,17 +209,10 @@ export class WebhookEndpointsController {
     @Param('id', UlidPathPipe) id: string,
     @Query() query: ListWebhookDeliveriesQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listDeliveries.execute({
-      organizationId: principal.organization.id,
-      endpointId: id,
-      page: request,
-    });
-    return toEnvelope(
-      page,
-      request,
+    return answerPage(
+      query,
       `${this.config.apiBaseUrl}/webhook-endpoints/${id}/deliveries`,
-      {},
+      (page) => this.listDeliveries.execute({ organizationId: principal.organization.id, endpointId: id, page }),
       presentWebhookDelivery,
     );
   }
