@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { scimErrorOf } from '../../../test/support/scim-errors';
+import { scimErrorOf } from '../../../test/support/scim';
 import { groupFromResource, groupPatch } from './scim-group';
 import { PatchOperation } from './scim-patch';
 import { GROUP_SCHEMA } from './scim-schemas';

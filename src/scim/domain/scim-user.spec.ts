@@ -1,18 +1,9 @@
-import { scimErrorOf } from '../../../test/support/scim-errors';
+import { aScimUser, scimErrorOf } from '../../../test/support/scim';
 import { PatchOperation } from './scim-patch';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './scim-schemas';
 import { ScimUserState, userAfterPatch, userFromResource } from './scim-user';
 
-const ada: ScimUserState = {
-  userName: 'ada@example.com',
-  externalId: '00u1',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+14155552671',
-  locale: 'fr',
-  active: false,
-};
+const ada = aScimUser({ phone: '+14155552671', locale: 'fr', active: false });
 
 const resource = (fields: Record<string, unknown>) => ({ schemas: [USER_SCHEMA], ...fields });
 const minimal = { userName: 'grace@example.com', name: { familyName: 'Hopper' } };
