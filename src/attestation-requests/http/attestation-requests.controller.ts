@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { normaliseId } from '@lib/core';
-import { listItems, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { answerPage, listItems, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
@@ -50,8 +50,6 @@ export class AttestationRequestsController {
       sources: query.source ? (listItems(query.source) as RequestSource[]) : undefined,
       updatedSince: query.updated_since ? (parseDateTime(query.updated_since) ?? undefined) : undefined,
     };
-    const request = PageRequest.from(query);
-    const page = await this.listRequests.execute({ organizationId: principal.organization.id, filter, page: request });
     const linkFilters = {
       person_id: filter.personId,
       document_id: filter.documentId,
@@ -59,12 +57,12 @@ export class AttestationRequestsController {
       source: filter.sources?.join(','),
       updated_since: filter.updatedSince?.toISOString(),
     };
-    return toEnvelope(
-      page,
-      request,
+    return answerPage(
+      query,
       `${this.config.apiBaseUrl}/attestation-requests`,
-      linkFilters,
+      (page) => this.listRequests.execute({ organizationId: principal.organization.id, filter, page }),
       presentAttestationRequest,
+      linkFilters,
     );
   }
 

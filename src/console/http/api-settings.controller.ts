@@ -1,5 +1,4 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Clock } from '@lib/core';
 import { PageRequest, UlidPathPipe } from '@lib/http';
@@ -7,22 +6,18 @@ import { CreateApiToken } from '../../identity/application/create-api-token.use-
 import { ListApiTokens } from '../../identity/application/list-api-tokens.use-case';
 import { RevokeApiToken } from '../../identity/application/revoke-api-token.use-case';
 import { isTokenScope } from '../../identity/domain/api-token';
-import { Access } from '@lib/http';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { ApiSettingsPage } from '../views/api-settings-page';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
 import { managingForm } from './console-actor';
+import { ConsoleController } from './console-controller';
 
 /** The tokens shown at once: the API pages beyond them. */
 const TOKENS_SHOWN = 100;
 
 /** API settings (owners and administrators): the same use-cases as GET/POST /api-tokens. */
-@Controller('console/api-settings')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('api-settings')
 export class ApiSettingsController {
   constructor(
     private readonly door: ConsoleDoor,

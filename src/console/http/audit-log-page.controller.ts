@@ -1,5 +1,4 @@
-import { Controller, Get, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isUlid } from '@lib/core';
 import {
@@ -9,12 +8,12 @@ import {
 } from '../../audit-log/application/export-audit-log.use-case';
 import { ListAuditLog } from '../../audit-log/application/list-audit-log.use-case';
 import type { AuditEntryProps } from '../../audit-log/domain/audit-entry';
-import { Access, sendCsv } from '@lib/http';
+import { sendCsv } from '@lib/http';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { AuditLogPage } from '../views/audit-log-page';
 import { ConsoleDoor } from './console-door';
 import { CONSOLE_HEADERS, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 const PAGE_SIZE = 50;
 
@@ -25,10 +24,7 @@ interface AuditFilters {
 }
 
 /** The audit log for owners and administrators: newest first, filtered, exported as CSV. */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class AuditLogPageController {
   constructor(
     private readonly door: ConsoleDoor,

@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, sendCsv } from '@lib/http';
+import { sendCsv } from '@lib/http';
 import { ExportDocumentStandings } from '../../standings/application/export-document-standings.use-case';
 import { ExportPeopleInScope } from '../../standings/application/export-people-in-scope.use-case';
 import {
@@ -14,7 +13,7 @@ import {
 import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { CONSOLE_HEADERS } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /** A query parameter as text (the first when repeated), or undefined. */
 const text = (value: unknown): string | undefined =>
@@ -25,10 +24,7 @@ const text = (value: unknown): string | undefined =>
  * `GET /exports/...`, in the viewer's scope (a group manager's files hold only their groups' people). Bad filters
  * and ids outside the scope answer the console's 422 and 404 pages before anything is sent.
  */
-@Controller('console/exports')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('exports')
 export class ConsoleExportsController {
   constructor(
     private readonly door: ConsoleDoor,

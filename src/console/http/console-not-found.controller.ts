@@ -1,10 +1,9 @@
-import { All, Controller, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { All, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, RouteCatalog, unknownRouteAnswer } from '@lib/http';
+import { RouteCatalog, unknownRouteAnswer } from '@lib/http';
 import { ProblemPage } from '../views/problem-page';
 import { sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /**
  * Any path under /console that no page claims: a console page (404, or 405 with `Allow` for a page's path asked
@@ -12,10 +11,7 @@ import { ConsoleFilter } from './console.filter';
  * would give through the API's exception filter. Nest registers routes in the order of modules and of their
  * controllers, and this is the console module's last, so every console page comes before it.
  */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class ConsoleNotFoundController {
   constructor(private readonly routes: RouteCatalog) {}
 

@@ -29,3 +29,13 @@ export function idParam(value: string | null | undefined, what: string): string 
   if (!isUlid(value)) throw new PageError(400, `This ${what} filter is not valid`, 'Choose it from the list instead.');
   return value.toLowerCase();
 }
+
+/** The notice a form's redirect asked for with `?done=` (e.g. `saved`), in the page's words; none for any other. */
+export function noticeParam(
+  request: Request,
+  notices: Readonly<Record<string, string>> | ((done: string) => string | undefined),
+): string | undefined {
+  const done = request.query.done;
+  if (typeof done !== 'string') return undefined;
+  return typeof notices === 'function' ? notices(done) : notices[done];
+}

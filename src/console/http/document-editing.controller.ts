@@ -1,8 +1,7 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ValidationFailedError } from '@lib/core';
-import { Access, UlidPathPipe } from '@lib/http';
+import { UlidPathPipe } from '@lib/http';
 import { renderDocumentContent } from '../../attestation-page/http/document-content';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ArchiveDocument } from '../../documents/application/archive-document.use-case';
@@ -15,7 +14,8 @@ import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-pa
 import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { noticeParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 const NOTICES: Record<string, string> = {
   published: 'The new revision is published: new requests and renewals ask for it.',
@@ -29,10 +29,7 @@ const NOTICES: Record<string, string> = {
  * given the `updatedAt` the form was made from, so a form gone stale answers 409. The preview is rendered by the
  * attestation page's own renderer, so it shows what a recipient will read.
  */
-@Controller('console/documents/:id')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('documents/:id')
 export class DocumentEditingController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -45,14 +42,9 @@ export class DocumentEditingController {
   ) {}
 
   @Get('edit')
-  async edit(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async edit(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     await this.render(request, response, context, id, { notice });
   }
 

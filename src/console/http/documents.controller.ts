@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, UlidPathPipe } from '@lib/http';
+import { UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
 import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
@@ -15,8 +14,8 @@ import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/docu
 import { viewerIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { CONSOLE_PER_PAGE, idParam, pageParam, textParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { CONSOLE_PER_PAGE, idParam, noticeParam, pageParam, textParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 /** The groups offered as a filter: the API pages beyond them. */
 const GROUPS_SHOWN = 100;
@@ -25,10 +24,7 @@ const GROUPS_SHOWN = 100;
  * The compliance views of documents (owners, administrators and, within their groups, group managers): the
  * overview, a document's standings (their CSV is ConsoleExportsController's), and the bulk actions on its assignees with their progress.
  */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class DocumentsController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -56,12 +52,7 @@ export class DocumentsController {
   }
 
   @Get('documents/:id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.viewing(request);
     const viewer = viewerIn(context);
     const filter = filterOf(request);
@@ -94,7 +85,7 @@ export class DocumentsController {
         filter,
         groups: groups.items,
         recent,
-        notice: done === 'repeated' ? 'The same action on the same people ran within the hour.' : undefined,
+        notice: noticeParam(request, { repeated: 'The same action on the same people ran within the hour.' }),
       }),
     );
   }
@@ -124,15 +115,15 @@ export class DocumentsController {
   @Get('bulk-actions/:id')
   async progress(
     @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const context = await this.door.viewing(request);
     const { action, reasons } = await this.showBulkAction.execute(viewerIn(context), id);
     const csrf = this.door.formToken(request, response, context);
-    const notice =
-      done === 'repeated' ? 'This action ran on the same people within the hour: it was not started again.' : undefined;
+    const notice = noticeParam(request, {
+      repeated: 'This action ran on the same people within the hour: it was not started again.',
+    });
     sendConsolePage(response, 200, BulkActionPage({ context, csrf, action, reasons, notice }));
   }
 }

@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { AddPeopleToGroup } from '../../groups/application/add-people-to-group.use-case';
 import { CreateGroup } from '../../groups/application/create-group.use-case';
@@ -19,18 +18,15 @@ import { GroupPage, GroupsPage } from '../views/groups-pages';
 import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { pageParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { noticeParam, pageParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 /** Addresses pasted at once: as many as the API's `person_ids` takes. */
 const MAX_PASTED = 100;
 const DOCUMENTS_SHOWN = 100;
 
 /** Groups (owners and administrators): the use-cases of /groups, /groups/{id}/people and /groups/{id}/documents. */
-@Controller('console/groups')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('groups')
 export class GroupsController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -74,12 +70,7 @@ export class GroupsController {
   }
 
   @Get(':id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const organizationId = context.current.organizationId;
     const page = pageParam(request);
@@ -105,7 +96,7 @@ export class GroupsController {
         documents: documents.items,
         managers,
         candidates: users.filter((user) => user.role === 'group_manager'),
-        notice: noticeOf(done),
+        notice: noticeParam(request, noticeOf),
       }),
     );
   }
@@ -176,12 +167,12 @@ export class GroupsController {
   }
 }
 
-function noticeOf(done: unknown): string | undefined {
+function noticeOf(done: string): string | undefined {
   if (done === 'created') return 'The group was created.';
   if (done === 'saved') return 'The changes were saved.';
   if (done === 'removed') return 'The person was removed from the group.';
   if (done === 'managers') return "The group's managers were saved.";
-  const added = typeof done === 'string' ? /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done) : null;
+  const added = /^added-(\d{1,3})-of-(\d{1,3})$/.exec(done);
   if (!added) return undefined;
   const [, count, of] = added;
   const unknown = Number(of) - Number(count);

@@ -1,17 +1,16 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { UlidPathPipe } from '@lib/http';
 import { ChangeMember } from '../../identity/application/change-member.use-case';
 import type { Role } from '../../identity/domain/role';
-import { Access } from '@lib/http';
 import { InviteMember } from '../../sign-in/application/invite-member.use-case';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { MembersPage } from '../views/members-page';
 import { managingForm } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { noticeParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 const NOTICES: Record<string, string> = {
   invited: 'The invitation is on its way.',
@@ -20,10 +19,7 @@ const NOTICES: Record<string, string> = {
 };
 
 /** Members (owners and administrators): invite, change a role, remove; the same use-cases as everywhere. */
-@Controller('console/members')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('members')
 export class MembersController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -33,11 +29,11 @@ export class MembersController {
   ) {}
 
   @Get()
-  async show(@Query('done') done: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async show(@Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const members = await this.listMembers.execute(context.current.organizationId);
     const csrf = this.door.formToken(request, response, context);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     sendConsolePage(response, 200, MembersPage({ context, csrf, members, notice }));
   }
 

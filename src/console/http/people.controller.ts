@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Query, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { RenderCertificate } from '../../attestation-evidence/application/render-certificate.use-case';
 import { ShowAttestationEvidence } from '../../attestation-evidence/application/show-attestation-evidence.use-case';
 import { presentAttestationEvidence } from '../../attestation-evidence/http/attestation-evidence.presenter';
@@ -17,8 +16,8 @@ import { PeoplePage, PersonPage } from '../views/people-pages';
 import { managingForm } from './console-actor';
 import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
 import { ConsoleDoor } from './console-door';
-import { pageParam, textParam } from './console-query';
-import { ConsoleFilter } from './console.filter';
+import { noticeParam, pageParam, textParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 const NOTICES: Record<string, string> = {
   added: 'The person was added.',
@@ -36,10 +35,7 @@ const optional = (form: URLSearchParams, name: string) => {
 };
 
 /** People (owners and administrators): the use-cases of /people, and the evidence of /attestation-requests. */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class PeopleController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -100,12 +96,7 @@ export class PeopleController {
   }
 
   @Get('people/:id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
     const organizationId = context.current.organizationId;
     const person = await this.showPerson.execute({ organizationId, personId: id });
@@ -120,7 +111,7 @@ export class PeopleController {
     );
     const documentNames = new Map(documents.map((listing) => [listing.document.id, listing.document.name]));
     const csrf = this.door.formToken(request, response, context);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     sendConsolePage(
       response,
       200,

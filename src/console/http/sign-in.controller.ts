@@ -1,8 +1,6 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { PageError } from '../../attestation-page/http/page-error';
-import { Access } from '@lib/http';
 import { RedeemConsoleLink } from '../../sign-in/application/redeem-console-link.use-case';
 import { RequestSignInLink } from '../../sign-in/application/request-sign-in-link.use-case';
 import { SignOut } from '../../sign-in/application/sign-out.use-case';
@@ -18,7 +16,7 @@ import {
 import { ConsoleDoor, ConsoleRedirect } from './console-door';
 import { redirect, safeNext, sendConsolePage } from './console-page';
 import { CONSOLE_CSS } from './console-style';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 const LINK_REFUSALS = {
   invalid: [
@@ -31,10 +29,7 @@ const LINK_REFUSALS = {
 } as const;
 
 /** Signing in and out, and choosing the organization: thin over the sign-in module's use-cases. */
-@Controller('console')
-@Access('public')
-@ApiExcludeController() // the console's pages, not operations of the API
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class SignInController {
   constructor(
     private readonly door: ConsoleDoor,

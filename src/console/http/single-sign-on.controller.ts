@@ -1,10 +1,8 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { AppConfig } from '../../config/app-config';
-import { Access } from '@lib/http';
 import { ConfigureSso } from '../../sign-in/application/configure-sso.use-case';
 import { ConsoleUrls } from '../../sign-in/application/console-urls';
 import type { AuthorizationAttempt } from '../../sign-in/application/open-id-provider';
@@ -14,7 +12,7 @@ import { SingleSignOnPage } from '../views/single-sign-on-page';
 import { actorIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { ConsoleController } from './console-controller';
 
 /** How long the browser may take at the provider. */
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -30,10 +28,7 @@ interface SealedAttempt extends AuthorizationAttempt {
 }
 
 /** Single sign-on: its settings for owners, the redirect to the provider and the way back. */
-@Controller('console')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('')
 export class SingleSignOnController {
   constructor(
     private readonly door: ConsoleDoor,

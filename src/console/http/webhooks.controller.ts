@@ -1,7 +1,6 @@
-import { Controller, Get, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Access, PageRequest, UlidPathPipe } from '@lib/http';
+import { PageRequest, UlidPathPipe } from '@lib/http';
 import { ListWebhookDeliveries } from '../../webhooks/application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../../webhooks/application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../../webhooks/application/send-test-webhook.use-case';
@@ -16,7 +15,8 @@ import { WebhookPage, WebhooksPage } from '../views/webhooks-pages';
 import { managingForm } from './console-actor';
 import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { ConsoleFilter } from './console.filter';
+import { noticeParam } from './console-query';
+import { ConsoleController } from './console-controller';
 
 /** An organization has at most 20 endpoints; the deliveries shown are the latest. */
 const ENDPOINTS_SHOWN = 20;
@@ -29,10 +29,7 @@ const NOTICES: Record<string, string> = {
 };
 
 /** Webhooks (owners and administrators): the use-cases of /webhook-endpoints. */
-@Controller('console/webhooks')
-@Access('public')
-@ApiExcludeController()
-@UseFilters(ConsoleFilter)
+@ConsoleController('webhooks')
 export class WebhooksController {
   constructor(
     private readonly door: ConsoleDoor,
@@ -66,14 +63,9 @@ export class WebhooksController {
   }
 
   @Get(':id')
-  async show(
-    @Param('id', UlidPathPipe) id: string,
-    @Query('done') done: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
+  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const context = await this.door.managing(request);
-    const notice = typeof done === 'string' ? NOTICES[done] : undefined;
+    const notice = noticeParam(request, NOTICES);
     await this.renderOne(request, response, context, id, { notice });
   }
 

@@ -1,7 +1,7 @@
 import type { ApiToken } from '../../identity/domain/api-token';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout, roleName } from './layout';
-import { DangerButton, ScrollTable } from './table';
+import { formatTime, Layout, PostForm, roleName } from './layout';
+import { DangerButton, RowsTable } from './table';
 import type { Role } from '../../identity/domain/role';
 
 export interface MemberChoice {
@@ -36,43 +36,39 @@ export function ApiSettingsPage(props: {
         </section>
       )}
       <h2>Tokens</h2>
-      {tokens.length === 0 ? (
-        <p>No token yet.</p>
-      ) : (
-        <ScrollTable
-          label="Tokens"
-          columns={['Name', 'Scope', 'Acts as', 'Created by', 'Created', 'Last used', 'Expires', 'Status']}
-        >
-          {tokens.map((token) => (
-            <tr>
-              <td>{token.name}</td>
-              <td>{token.scope}</td>
-              <td>{nameOf(token.userId)}</td>
-              <td>{nameOf(token.createdByUserId)}</td>
-              <td>{formatTime(token.createdAt)}</td>
-              <td>{formatTime(token.lastUsedAt)}</td>
-              <td>{formatTime(token.expiresAt)}</td>
-              <td>
-                {token.revokedAt ? (
-                  `Revoked ${formatTime(token.revokedAt)}`
-                ) : token.expiresAt && token.expiresAt <= now ? (
-                  'Expired'
-                ) : (
-                  <DangerButton
-                    action={`/console/api-settings/tokens/${token.id}/revoke`}
-                    csrf={csrf}
-                    text="Revoke"
-                    of={token.name}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Tokens"
+        columns={['Name', 'Scope', 'Acts as', 'Created by', 'Created', 'Last used', 'Expires', 'Status']}
+        rows={tokens}
+        empty="No token yet."
+        row={(token) => (
+          <tr>
+            <td>{token.name}</td>
+            <td>{token.scope}</td>
+            <td>{nameOf(token.userId)}</td>
+            <td>{nameOf(token.createdByUserId)}</td>
+            <td>{formatTime(token.createdAt)}</td>
+            <td>{formatTime(token.lastUsedAt)}</td>
+            <td>{formatTime(token.expiresAt)}</td>
+            <td>
+              {token.revokedAt ? (
+                `Revoked ${formatTime(token.revokedAt)}`
+              ) : token.expiresAt && token.expiresAt <= now ? (
+                'Expired'
+              ) : (
+                <DangerButton
+                  action={`/console/api-settings/tokens/${token.id}/revoke`}
+                  csrf={csrf}
+                  text="Revoke"
+                  of={token.name}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <h2>Create a token</h2>
-      <form method="post" action="/console/api-settings/tokens" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/api-settings/tokens" csrf={csrf} class="stack">
         <label for="name">Name</label>
         <input id="name" name="name" required maxLength={255} />
         <label for="user_id">Acts as</label>
@@ -91,7 +87,7 @@ export function ApiSettingsPage(props: {
         <label for="expires_on">Expires on (optional)</label>
         <input id="expires_on" name="expires_on" type="date" />
         <button type="submit">Create token</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

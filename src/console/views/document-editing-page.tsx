@@ -1,7 +1,7 @@
 import type { Document } from '../../documents/domain/document';
 import type { DocumentRevision } from '../../documents/domain/document-revision';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice } from './pager';
 
 /** What the publish form was last sent with: its text, and the preview rendered as the attestation page does. */
@@ -41,8 +41,7 @@ export function DocumentEditingPage(props: {
           {props.latest.contentType === 'text/plain' ? ' as plain text (it will be published as Markdown)' : ''}.
         </p>
       )}
-      <form method="post" action={action('revisions')} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={action('revisions')} csrf={csrf} class="stack">
         <Stamp />
         <label for="revision-text">
           The full text, in Markdown (it replaces the current revision for new attestations)
@@ -58,7 +57,7 @@ export function DocumentEditingPage(props: {
             Publish
           </button>
         </div>
-      </form>
+      </PostForm>
       {props.draft?.previewHtml !== undefined && (
         <section aria-labelledby="preview-title" class="preview">
           <h2 id="preview-title">Preview, as people will read it (not published yet)</h2>
@@ -66,8 +65,7 @@ export function DocumentEditingPage(props: {
         </section>
       )}
       <h2>Settings</h2>
-      <form method="post" action={action('settings')} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={action('settings')} csrf={csrf} class="stack">
         <Stamp />
         <label for="name">Name</label>
         <input id="name" name="name" required maxLength={255} value={document.name} />
@@ -87,15 +85,14 @@ export function DocumentEditingPage(props: {
           automatically
         </label>
         <button type="submit">Save the settings</button>
-      </form>
+      </PostForm>
       <h2>{document.archivedAt ? 'Restore' : 'Archive'}</h2>
-      <form method="post" action={action(document.archivedAt ? 'restore' : 'archive')} class="inline">
-        <Csrf token={csrf} />
+      <PostForm action={action(document.archivedAt ? 'restore' : 'archive')} csrf={csrf} class="inline">
         <Stamp />
         <button type="submit" class={document.archivedAt ? 'secondary' : 'danger'}>
           {document.archivedAt ? 'Restore the document' : 'Archive the document'}
         </button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

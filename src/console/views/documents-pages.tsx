@@ -4,9 +4,9 @@ import { hasFullApiAccess } from '../../identity/domain/role';
 import type { GroupSummary } from '../../standings/application/directory';
 import type { ComplianceOverview, DocumentOverview, PersonStanding } from '../../standings/application/standings';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice, Pager } from './pager';
-import { ScrollTable } from './table';
+import { RowsTable, ScrollTable } from './table';
 
 const KIND_NAMES = { remind: 'Remind', send: 'Send a request', cancel: 'Cancel requests' } as const;
 
@@ -147,39 +147,35 @@ export function DocumentPage(props: {
       <p>
         <a href={`/console/exports/documents/${documentId}/status.csv?${query({})}`}>Download this list as CSV</a>
       </p>
-      <form method="post" action={`/console/documents/${documentId}/bulk-actions`}>
-        <Csrf token={csrf} />
+      <PostForm action={`/console/documents/${documentId}/bulk-actions`} csrf={csrf}>
         <input type="hidden" name="bucket" value={filter.bucket} />
         <input type="hidden" name="group_id" value={filter.groupId} />
         <input type="hidden" name="search" value={filter.search} />
-        {standings.length === 0 ? (
-          <p>No one matches.</p>
-        ) : (
-          <ScrollTable
-            label="Assignees"
-            columns={['Choose', 'Name', 'Email', 'Groups', 'Standing', 'Requested', 'Last reminder', 'Signed']}
-          >
-            {standings.map((standing) => (
-              <tr>
-                <td>
-                  <input
-                    type="checkbox"
-                    name="person_id"
-                    value={standing.personId}
-                    aria-label={`Choose ${standing.name}`}
-                  />
-                </td>
-                <td>{standing.name}</td>
-                <td class="details">{standing.email}</td>
-                <td>{standing.groups.join(', ')}</td>
-                <td>{BUCKET_NAMES[standing.bucket]}</td>
-                <td>{formatTime(standing.requestedAt)}</td>
-                <td>{formatTime(standing.lastRemindedAt)}</td>
-                <td>{formatTime(standing.attestedAt)}</td>
-              </tr>
-            ))}
-          </ScrollTable>
-        )}
+        <RowsTable
+          label="Assignees"
+          columns={['Choose', 'Name', 'Email', 'Groups', 'Standing', 'Requested', 'Last reminder', 'Signed']}
+          rows={standings}
+          empty="No one matches."
+          row={(standing) => (
+            <tr>
+              <td>
+                <input
+                  type="checkbox"
+                  name="person_id"
+                  value={standing.personId}
+                  aria-label={`Choose ${standing.name}`}
+                />
+              </td>
+              <td>{standing.name}</td>
+              <td class="details">{standing.email}</td>
+              <td>{standing.groups.join(', ')}</td>
+              <td>{BUCKET_NAMES[standing.bucket]}</td>
+              <td>{formatTime(standing.requestedAt)}</td>
+              <td>{formatTime(standing.lastRemindedAt)}</td>
+              <td>{formatTime(standing.attestedAt)}</td>
+            </tr>
+          )}
+        />
         {props.next && (
           <p>
             <a href={`/console/documents/${documentId}?${query({ after: props.next })}`}>Next page</a>
@@ -200,7 +196,7 @@ export function DocumentPage(props: {
             Start on everyone matching
           </button>
         </fieldset>
-      </form>
+      </PostForm>
       <h2>Recent actions</h2>
       {props.recent.length === 0 ? <p>None yet.</p> : <BulkActionsTable actions={props.recent} />}
     </Layout>

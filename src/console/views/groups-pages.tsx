@@ -4,9 +4,24 @@ import type { GroupManager } from '../../groups/application/group-managers.repos
 import type { Person } from '../../people/domain/person';
 import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, Layout } from './layout';
+import { Layout, PostForm } from './layout';
+import { PersonCells } from './people-pages';
 import { Notice, Pager } from './pager';
-import { DangerButton, ScrollTable } from './table';
+import { DangerButton, RowsTable } from './table';
+
+/** The fields of a group, filled with `group`'s values when editing. */
+function GroupFields(props: { group?: Group }) {
+  return (
+    <>
+      <label for="name">Name</label>
+      <input id="name" name="name" required maxLength={255} value={props.group?.name} />
+      <label>
+        <input type="checkbox" name="auto_issue_requests" value="1" checked={props.group?.autoIssueRequests} /> Send
+        requests automatically to people who join
+      </label>
+    </>
+  );
+}
 
 /** The organization's groups; create one. */
 export function GroupsPage(props: {
@@ -20,20 +35,20 @@ export function GroupsPage(props: {
   const { context, csrf, groups } = props;
   return (
     <Layout title="Groups" context={context} csrf={csrf} section="groups">
-      {groups.length === 0 ? (
-        <p>No group yet.</p>
-      ) : (
-        <ScrollTable label="Groups" columns={['Group', 'Automatic requests']}>
-          {groups.map((group) => (
-            <tr>
-              <td>
-                <a href={`/console/groups/${group.id}`}>{group.name}</a>
-              </td>
-              <td>{group.autoIssueRequests ? 'On' : 'Off'}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Groups"
+        columns={['Group', 'Automatic requests']}
+        rows={groups}
+        empty="No group yet."
+        row={(group) => (
+          <tr>
+            <td>
+              <a href={`/console/groups/${group.id}`}>{group.name}</a>
+            </td>
+            <td>{group.autoIssueRequests ? 'On' : 'Off'}</td>
+          </tr>
+        )}
+      />
       <Pager
         page={props.page}
         perPage={props.perPage}
@@ -41,15 +56,10 @@ export function GroupsPage(props: {
         href={(page) => `/console/groups?page=${page}`}
       />
       <h2>Create a group</h2>
-      <form method="post" action="/console/groups" class="stack">
-        <Csrf token={csrf} />
-        <label for="name">Name</label>
-        <input id="name" name="name" required maxLength={255} />
-        <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" /> Send requests automatically to people who join
-        </label>
+      <PostForm action="/console/groups" csrf={csrf} class="stack">
+        <GroupFields />
         <button type="submit">Create the group</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -74,52 +84,42 @@ export function GroupPage(props: {
     <Layout title={group.name} context={context} csrf={csrf} section="groups">
       <Notice text={props.notice} />
       <h2>Settings</h2>
-      <form method="post" action={`/console/groups/${group.id}`} class="stack">
-        <Csrf token={csrf} />
-        <label for="name">Name</label>
-        <input id="name" name="name" required maxLength={255} value={group.name} />
-        <label>
-          <input type="checkbox" name="auto_issue_requests" value="1" checked={group.autoIssueRequests} /> Send requests
-          automatically to people who join
-        </label>
+      <PostForm action={`/console/groups/${group.id}`} csrf={csrf} class="stack">
+        <GroupFields group={group} />
         <button type="submit">Save</button>
-      </form>
+      </PostForm>
       <Managers group={group} csrf={csrf} managers={props.managers} candidates={props.candidates} />
       <h2>Members</h2>
-      {members.length === 0 ? (
-        <p>No member yet.</p>
-      ) : (
-        <ScrollTable label="Members" columns={['Name', 'Email', 'Remove']}>
-          {members.map((person) => (
-            <tr>
-              <td>
-                <a href={`/console/people/${person.id}`}>{person.name}</a>
-              </td>
-              <td class="details">{person.email}</td>
-              <td>
-                <DangerButton
-                  action={`/console/groups/${group.id}/members/${person.id}/remove`}
-                  csrf={csrf}
-                  text="Remove"
-                  of={person.name}
-                />
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Members"
+        columns={['Name', 'Email', 'Remove']}
+        rows={members}
+        empty="No member yet."
+        row={(person) => (
+          <tr>
+            <PersonCells person={person} />
+            <td>
+              <DangerButton
+                action={`/console/groups/${group.id}/members/${person.id}/remove`}
+                csrf={csrf}
+                text="Remove"
+                of={person.name}
+              />
+            </td>
+          </tr>
+        )}
+      />
       <Pager
         page={props.page}
         perPage={props.perPage}
         total={props.membersTotal}
         href={(page) => `/console/groups/${group.id}?page=${page}`}
       />
-      <form method="post" action={`/console/groups/${group.id}/members`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/groups/${group.id}/members`} csrf={csrf} class="stack">
         <label for="emails">Add people by email address (one per line, or separated by commas)</label>
         <textarea id="emails" name="emails" rows={4} required maxLength={20_000} />
         <button type="submit">Add to the group</button>
-      </form>
+      </PostForm>
       <h2>Documents</h2>
       {props.documents.length === 0 ? (
         <p>No document yet.</p>
@@ -152,8 +152,7 @@ function Managers(props: { group: Group; csrf: string; managers: GroupManager[];
           No member has the role group manager yet: give one that role on <a href="/console/members">Members</a>.
         </p>
       ) : (
-        <form method="post" action={`/console/groups/${props.group.id}/managers`} class="stack">
-          <Csrf token={props.csrf} />
+        <PostForm action={`/console/groups/${props.group.id}/managers`} csrf={props.csrf} class="stack">
           <fieldset>
             <legend>Group managers in charge of this group</legend>
             {props.candidates.map((user) => (
@@ -164,7 +163,7 @@ function Managers(props: { group: Group; csrf: string; managers: GroupManager[];
             ))}
           </fieldset>
           <button type="submit">Save the managers</button>
-        </form>
+        </PostForm>
       )}
     </>
   );

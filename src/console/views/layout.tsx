@@ -115,6 +115,16 @@ export function Csrf(props: { token: string }) {
   return <input type="hidden" name="_csrf" value={props.token} />;
 }
 
+/** A form that posts back to the console with the page's token: every POST without it is refused (CSRF). */
+export function PostForm(props: { action: string; csrf: string; class?: string; children: ComponentChildren }) {
+  return (
+    <form method="post" action={props.action} class={props.class}>
+      <Csrf token={props.csrf} />
+      {props.children}
+    </form>
+  );
+}
+
 export function formatTime(date: Date | null): string {
   return date ? date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '—';
 }

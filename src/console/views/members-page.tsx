@@ -1,6 +1,6 @@
 import type { Member } from '../../sign-in/application/list-members.use-case';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout, RoleOptions } from './layout';
+import { formatTime, Layout, PostForm, RoleOptions } from './layout';
 import { DangerButton, ScrollTable } from './table';
 
 /** The organization's users: role and last sign-in; invite, change a role, remove. */
@@ -19,15 +19,14 @@ export function MembersPage(props: { context: ManagingContext; csrf: string; mem
             <td>{member.name}</td>
             <td class="details">{member.email}</td>
             <td>
-              <form method="post" action={`/console/members/${member.userId}/role`} class="inline">
-                <Csrf token={csrf} />
+              <PostForm action={`/console/members/${member.userId}/role`} csrf={csrf} class="inline">
                 <select name="role" aria-label={`Role of ${member.name}`}>
                   <RoleOptions selected={member.role} />
                 </select>{' '}
                 <button type="submit" class="secondary" aria-label={`Change the role of ${member.name}`}>
                   Change
                 </button>
-              </form>
+              </PostForm>
             </td>
             <td>{formatTime(member.lastSignInAt)}</td>
             <td>
@@ -42,8 +41,7 @@ export function MembersPage(props: { context: ManagingContext; csrf: string; mem
         ))}
       </ScrollTable>
       <h2>Invite someone</h2>
-      <form method="post" action="/console/members" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/members" csrf={csrf} class="stack">
         <label for="email">Email address</label>
         <input id="email" name="email" type="email" required maxLength={255} />
         <label for="name">Name (for someone new)</label>
@@ -53,7 +51,7 @@ export function MembersPage(props: { context: ManagingContext; csrf: string; mem
           <RoleOptions selected="group_manager" />
         </select>
         <button type="submit">Send the invitation</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

@@ -2,9 +2,9 @@ import type { AttestationRequest } from '../../attestation-requests/domain/attes
 import type { Person } from '../../people/domain/person';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from '@lib/core';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice, Pager } from './pager';
-import { ScrollTable } from './table';
+import { RowsTable } from './table';
 
 /** Each language in its own name; a regional locale set through the API or SCIM (`pt-BR`) stays selectable. */
 const LANGUAGE_NAMES: Record<SupportedLanguage, string> = {
@@ -52,6 +52,19 @@ function PersonFields(props: { person?: Person }) {
   );
 }
 
+/** A person in a table's row: their name, linking to their page, and their email. */
+export function PersonCells(props: { person: Person }) {
+  const { person } = props;
+  return (
+    <>
+      <td>
+        <a href={`/console/people/${person.id}`}>{person.name}</a>
+      </td>
+      <td class="details">{person.email}</td>
+    </>
+  );
+}
+
 /** The organization's people: search by name or email, archived ones apart; add someone. */
 export function PeoplePage(props: {
   context: ManagingContext;
@@ -78,28 +91,24 @@ export function PeoplePage(props: {
           Search
         </button>
       </form>
-      {people.length === 0 ? (
-        <p>No one matches.</p>
-      ) : (
-        <ScrollTable label="People" columns={['Name', 'Email', 'Added']}>
-          {people.map((person) => (
-            <tr>
-              <td>
-                <a href={`/console/people/${person.id}`}>{person.name}</a>
-              </td>
-              <td class="details">{person.email}</td>
-              <td>{formatTime(person.createdAt)}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="People"
+        columns={['Name', 'Email', 'Added']}
+        rows={people}
+        empty="No one matches."
+        row={(person) => (
+          <tr>
+            <PersonCells person={person} />
+            <td>{formatTime(person.createdAt)}</td>
+          </tr>
+        )}
+      />
       <Pager page={props.page} perPage={props.perPage} total={props.total} href={query} />
       <h2>Add someone</h2>
-      <form method="post" action="/console/people" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/people" csrf={csrf} class="stack">
         <PersonFields />
         <button type="submit">Add the person</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -119,42 +128,40 @@ export function PersonPage(props: {
       <Notice text={props.notice} />
       {person.archivedAt && <p>{`Archived ${formatTime(person.archivedAt)}.`}</p>}
       <h2>Requests</h2>
-      {requests.length === 0 ? (
-        <p>No request yet.</p>
-      ) : (
-        <ScrollTable label="Requests" columns={['Document', 'Status', 'Sent', 'Last reminder', 'Evidence']}>
-          {requests.map((request) => (
-            <tr>
-              <td>{props.documentNames.get(request.documentId) ?? 'Document'}</td>
-              <td>{request.status}</td>
-              <td>{formatTime(request.sentAt)}</td>
-              <td>{formatTime(request.lastRemindedAt)}</td>
-              <td>
-                <a href={`/console/requests/${request.id}/evidence`}>Evidence</a>
-                {request.status === 'attested' && (
-                  <>
-                    {' · '}
-                    <a href={`/console/requests/${request.id}/certificate`}>Certificate</a>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Requests"
+        columns={['Document', 'Status', 'Sent', 'Last reminder', 'Evidence']}
+        rows={requests}
+        empty="No request yet."
+        row={(request) => (
+          <tr>
+            <td>{props.documentNames.get(request.documentId) ?? 'Document'}</td>
+            <td>{request.status}</td>
+            <td>{formatTime(request.sentAt)}</td>
+            <td>{formatTime(request.lastRemindedAt)}</td>
+            <td>
+              <a href={`/console/requests/${request.id}/evidence`}>Evidence</a>
+              {request.status === 'attested' && (
+                <>
+                  {' · '}
+                  <a href={`/console/requests/${request.id}/certificate`}>Certificate</a>
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <h2>Change</h2>
-      <form method="post" action={`/console/people/${person.id}`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/people/${person.id}`} csrf={csrf} class="stack">
         <PersonFields person={person} />
         <button type="submit">Save</button>
-      </form>
+      </PostForm>
       <h2>{person.archivedAt ? 'Restore' : 'Archive'}</h2>
-      <form method="post" action={`/console/people/${person.id}/${person.archivedAt ? 'restore' : 'archive'}`}>
-        <Csrf token={csrf} />
+      <PostForm action={`/console/people/${person.id}/${person.archivedAt ? 'restore' : 'archive'}`} csrf={csrf}>
         <button type="submit" class={person.archivedAt ? 'secondary' : 'danger'}>
           {person.archivedAt ? 'Restore this person' : 'Archive this person'}
         </button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

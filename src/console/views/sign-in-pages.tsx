@@ -1,17 +1,16 @@
 import type { ConsoleContext } from '../../sign-in/application/console-context';
-import { Csrf, Layout, roleName } from './layout';
+import { Layout, PostForm, roleName } from './layout';
 
 export function SignInPage(props: { csrf: string; notice?: string }) {
   return (
     <Layout title="Sign in">
       {props.notice && <p class="notice">{props.notice}</p>}
       <p class="lede">Enter the email address of your account. We will email you a link that signs you in.</p>
-      <form method="post" action="/console/sign-in" class="stack">
-        <Csrf token={props.csrf} />
+      <PostForm action="/console/sign-in" csrf={props.csrf} class="stack">
         <label for="email">Email address</label>
         <input id="email" name="email" type="email" autocomplete="email" required maxLength={255} />
         <button type="submit">Email me a sign-in link</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -40,12 +39,11 @@ export function RedeemLinkPage(props: { csrf: string; secret: string; next: stri
   return (
     <Layout title="Sign in to the console">
       <p class="lede">Continue to sign in with the link from your email.</p>
-      <form method="post" action="/console/link" class="stack">
-        <Csrf token={props.csrf} />
+      <PostForm action="/console/link" csrf={props.csrf} class="stack">
         <input type="hidden" name="secret" value={props.secret} />
         <input type="hidden" name="next" value={props.next} />
         <button type="submit">Sign in</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -58,14 +56,13 @@ export function OrganizationsPage(props: { context: ConsoleContext; csrf: string
       <ul class="choices">
         {context.organizations.map((organization) => (
           <li>
-            <form method="post" action="/console/organizations" class="inline">
-              <Csrf token={csrf} />
+            <PostForm action="/console/organizations" csrf={csrf} class="inline">
               <input type="hidden" name="organization_id" value={organization.organizationId} />
               <button type="submit" aria-current={organization.organizationId === context.current?.organizationId}>
                 {organization.organizationName}
               </button>{' '}
               <span class="muted">{roleName(organization.role)}</span>
-            </form>
+            </PostForm>
           </li>
         ))}
       </ul>
@@ -78,12 +75,11 @@ export function HomePage(props: { context: ConsoleContext; csrf: string }) {
   return (
     <Layout title="Welcome" context={context} csrf={csrf} section="home">
       <p class="lede">Signed in as {context.user.email}.</p>
-      <form method="post" action="/console/sign-out-everywhere" class="inline">
-        <Csrf token={csrf} />
+      <PostForm action="/console/sign-out-everywhere" csrf={csrf} class="inline">
         <button type="submit" class="secondary">
           Sign out everywhere
         </button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

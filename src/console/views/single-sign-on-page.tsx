@@ -1,6 +1,6 @@
 import type { SsoSettings } from '../../sign-in/domain/sso-settings';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, Layout } from './layout';
+import { Layout, PostForm } from './layout';
 
 /** The organization's OpenID Connect provider; the client secret is never shown back. */
 export function SingleSignOnPage(props: {
@@ -27,8 +27,7 @@ export function SingleSignOnPage(props: {
           Members sign in at <a href={props.signInAddress}>{props.signInAddress}</a>
         </p>
       )}
-      <form method="post" action="/console/single-sign-on" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/single-sign-on" csrf={csrf} class="stack">
         <label for="issuer">Issuer URL</label>
         <input id="issuer" name="issuer" type="url" required value={settings?.issuer ?? ''} />
         <label for="client_id">Client id</label>
@@ -42,7 +41,7 @@ export function SingleSignOnPage(props: {
           sign-on (no email links for this organization's users)
         </label>
         <button type="submit">Save single sign-on</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }

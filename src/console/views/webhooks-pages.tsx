@@ -1,9 +1,9 @@
 import type { WebhookDelivery } from '../../webhooks/domain/webhook-delivery';
 import type { WebhookEndpoint } from '../../webhooks/domain/webhook-endpoint';
 import type { ManagingContext } from '../http/console-door';
-import { Csrf, formatTime, Layout } from './layout';
+import { formatTime, Layout, PostForm } from './layout';
 import { Notice } from './pager';
-import { ScrollTable } from './table';
+import { RowsTable } from './table';
 
 /** A secret just made (creation, rotation): shown on this answer only, as a token is. */
 function NewSecret(props: { secret?: string }) {
@@ -31,31 +31,30 @@ export function WebhooksPage(props: {
   return (
     <Layout title="Webhooks" context={context} csrf={csrf} section="webhooks">
       <NewSecret secret={props.secret} />
-      {endpoints.length === 0 ? (
-        <p>No endpoint yet.</p>
-      ) : (
-        <ScrollTable label="Endpoints" columns={['Endpoint', 'Description', 'Status', 'Failing since']}>
-          {endpoints.map((endpoint) => (
-            <tr>
-              <td class="details">
-                <a href={`/console/webhooks/${endpoint.id}`}>{endpoint.url}</a>
-              </td>
-              <td>{endpoint.description ?? ''}</td>
-              <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
-              <td>{formatTime(endpoint.failingSince)}</td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Endpoints"
+        columns={['Endpoint', 'Description', 'Status', 'Failing since']}
+        rows={endpoints}
+        empty="No endpoint yet."
+        row={(endpoint) => (
+          <tr>
+            <td class="details">
+              <a href={`/console/webhooks/${endpoint.id}`}>{endpoint.url}</a>
+            </td>
+            <td>{endpoint.description ?? ''}</td>
+            <td>{endpoint.enabled ? 'Enabled' : 'Disabled'}</td>
+            <td>{formatTime(endpoint.failingSince)}</td>
+          </tr>
+        )}
+      />
       <h2>Add an endpoint</h2>
-      <form method="post" action="/console/webhooks" class="stack">
-        <Csrf token={csrf} />
+      <PostForm action="/console/webhooks" csrf={csrf} class="stack">
         <label for="url">URL (https)</label>
         <input id="url" name="url" type="url" required maxLength={2048} />
         <label for="description">Description (optional)</label>
         <input id="description" name="description" maxLength={255} />
         <button type="submit">Add the endpoint</button>
-      </form>
+      </PostForm>
     </Layout>
   );
 }
@@ -76,8 +75,7 @@ export function WebhookPage(props: {
       <Notice text={props.notice} />
       <NewSecret secret={props.secret} />
       <p class="details">{endpoint.url}</p>
-      <form method="post" action={`/console/webhooks/${endpoint.id}`} class="stack">
-        <Csrf token={csrf} />
+      <PostForm action={`/console/webhooks/${endpoint.id}`} csrf={csrf} class="stack">
         <label for="url">URL (https)</label>
         <input id="url" name="url" type="url" required maxLength={2048} value={endpoint.url} />
         <label for="description">Description (optional)</label>
@@ -86,50 +84,47 @@ export function WebhookPage(props: {
           <input type="checkbox" name="enabled" value="1" checked={endpoint.enabled} /> Enabled
         </label>
         <button type="submit">Save</button>
-      </form>
-      <form method="post" action={action('test')} class="inline">
-        <Csrf token={csrf} />
+      </PostForm>
+      <PostForm action={action('test')} csrf={csrf} class="inline">
         <button type="submit" class="secondary">
           Send a test event
         </button>
-      </form>{' '}
-      <form method="post" action={action('rotate-secret')} class="inline">
-        <Csrf token={csrf} />
+      </PostForm>{' '}
+      <PostForm action={action('rotate-secret')} csrf={csrf} class="inline">
         <button type="submit" class="danger">
           Rotate the secret
         </button>
-      </form>
+      </PostForm>
       <h2>Recent deliveries</h2>
-      {props.deliveries.length === 0 ? (
-        <p>None yet.</p>
-      ) : (
-        <ScrollTable label="Deliveries" columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At', 'Action']}>
-          {props.deliveries.map((delivery) => (
-            <tr>
-              <td>{delivery.eventType}</td>
-              <td>{delivery.attempt}</td>
-              <td>{delivery.status}</td>
-              <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
-              <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
-              <td>{formatTime(delivery.createdAt)}</td>
-              <td>
-                {delivery.status === 'failed' ? (
-                  <form method="post" action={action(`deliveries/${delivery.id}/redeliver`)} class="inline">
-                    <Csrf token={csrf} />
-                    <button
-                      type="submit"
-                      class="secondary"
-                      aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
-                    >
-                      Deliver again
-                    </button>
-                  </form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <RowsTable
+        label="Deliveries"
+        columns={['Event', 'Attempt', 'Status', 'Response', 'Took', 'At', 'Action']}
+        rows={props.deliveries}
+        empty="None yet."
+        row={(delivery) => (
+          <tr>
+            <td>{delivery.eventType}</td>
+            <td>{delivery.attempt}</td>
+            <td>{delivery.status}</td>
+            <td class="details">{delivery.responseStatus ?? delivery.error ?? '—'}</td>
+            <td>{delivery.durationMs === null ? '—' : `${delivery.durationMs} ms`}</td>
+            <td>{formatTime(delivery.createdAt)}</td>
+            <td>
+              {delivery.status === 'failed' ? (
+                <PostForm action={action(`deliveries/${delivery.id}/redeliver`)} csrf={csrf} class="inline">
+                  <button
+                    type="submit"
+                    class="secondary"
+                    aria-label={`Deliver again: attempt ${delivery.attempt} of ${delivery.eventType}`}
+                  >
+                    Deliver again
+                  </button>
+                </PostForm>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
     </Layout>
   );
 }

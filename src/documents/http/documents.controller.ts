@@ -1,18 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  answerPage,
   describeBodyLimit,
   LARGE_BODY_LIMIT_BYTES,
   PageQuery,
-  PageRequest,
-  toEnvelope,
   UlidPathPipe,
   wantsArchived,
 } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
-import { actorOf } from '../../identity/http/api-tokens.controller';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchiveDocument } from '../application/archive-document.use-case';
 import { CreateDocument } from '../application/create-document.use-case';
 import { ListDocumentRevisions } from '../application/list-document-revisions.use-case';
@@ -53,10 +52,13 @@ export class DocumentsController {
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListDocumentsQuery) {
     const filter = { name: query.name ?? undefined, archived: wantsArchived(query) };
-    const request = PageRequest.from(query);
-    const page = await this.listDocuments.execute({ organizationId: principal.organization.id, filter, page: request });
-    const linkFilters = { name: filter.name, archived: query.archived };
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents`, linkFilters, presentDocument);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/documents`,
+      (page) => this.listDocuments.execute({ organizationId: principal.organization.id, filter, page }),
+      presentDocument,
+      { name: filter.name, archived: query.archived },
+    );
   }
 
   @Post()
@@ -109,16 +111,11 @@ export class DocumentsController {
     jsonBody: true,
     unprocessable: 'A field is invalid, or `name` is null or empty.',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Body() body: UpdateDocumentBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdateDocumentBody) {
     const listing = await this.updateDocument.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       documentId: id,
-      actor: actorOf(principal, request),
+      actor,
       changes: {
         name: body.name,
         requiresSignature: body.requires_signature,
@@ -141,14 +138,9 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, archived.', type: DocumentResponse },
     jsonBody: true,
   })
-  async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
-      await this.archiveDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
+      await this.archiveDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
     );
   }
 
@@ -161,14 +153,9 @@ export class DocumentsController {
     success: { status: 200, description: 'The document, active.', type: DocumentResponse },
     jsonBody: true,
   })
-  async restore(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentDocument(
-      await this.restoreDocument.execute({ organizationId: principal.organization.id, documentId: id, actor }),
+      await this.restoreDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
     );
   }
 
@@ -188,15 +175,14 @@ export class DocumentsController {
       '`format` is missing or not `markdown`/`text`, or `content` is not a string of at most 500,000 characters.',
   })
   async publish(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: PublishRevisionBody,
-    @Req() request: Request,
   ) {
     const published = await this.publishRevision.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       documentId: id,
-      actor: actorOf(principal, request),
+      actor,
       content: body.content ?? '',
       contentType: REVISION_FORMATS[body.format],
     });
@@ -216,12 +202,11 @@ export class DocumentsController {
     @Param('id', UlidPathPipe) id: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listRevisions.execute({
-      organizationId: principal.organization.id,
-      documentId: id,
-      page: request,
-    });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/documents/${id}/revisions`, {}, presentRevision);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/documents/${id}/revisions`,
+      (page) => this.listRevisions.execute({ organizationId: principal.organization.id, documentId: id, page }),
+      presentRevision,
+    );
   }
 }

@@ -34,12 +34,10 @@ export class SetGroupManagers {
       const userIds = input.userIds.map((id) => (id as string).toLowerCase());
       const change = await this.managers.replace(group.organizationId, group.id, userIds, this.clock.now());
       if (change.added.length > 0 || change.removed.length > 0) {
-        await this.audit.record({
-          organizationId: actor.organizationId,
-          userId: actor.userId,
-          action: 'group.managers_changed',
-          origin: actor.origin,
-          details: { group_id: group.id, added: change.added, removed: change.removed },
+        await this.audit.changedBy(actor, 'group.managers_changed', {
+          group_id: group.id,
+          added: change.added,
+          removed: change.removed,
         });
       }
       return this.managers.listOf(group.organizationId, group.id);

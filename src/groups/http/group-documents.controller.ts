@@ -1,10 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
-import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';
 import type { Group } from '../domain/group';
 import { GroupDocumentList } from './group-document.response';
@@ -38,13 +36,7 @@ export class GroupDocumentsController {
       '`document_ids` is missing, empty, over 100, has duplicates, or names something that is not an active ' +
       'document of the organization (errors keyed `document_ids.N`).',
   })
-  async add(
-    @CurrentPrincipal() principal: Principal,
-    @FoundInPath('group') group: Group,
-    @Body() body: AddDocumentsToGroupBody,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async add(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: AddDocumentsToGroupBody) {
     const added = await this.addDocuments.execute({ group, documentIds: body.document_ids, actor });
     return { data: added.map((entry) => ({ group_id: entry.groupId, document_id: entry.documentId })) };
   }

@@ -1,9 +1,7 @@
-import { Body, Controller, Get, HttpCode, Put, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
-import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import { Body, Controller, Get, HttpCode, Put, UseGuards } from '@nestjs/common';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import type { GroupManager } from '../application/group-managers.repository';
 import { ListGroupManagers } from '../application/list-group-managers.use-case';
 import { SetGroupManagers } from '../application/set-group-managers.use-case';
@@ -51,14 +49,9 @@ export class GroupManagersController {
       '`user_ids` missing, not an array or over 100 ids; an element (`user_ids.N`) not a ULID, repeated, or not a ' +
       'member of the organization whose role is `group_manager`.',
   })
-  async replace(
-    @CurrentPrincipal() principal: Principal,
-    @FoundInPath('group') group: Group,
-    @Body() body: SetGroupManagersBody,
-    @Req() request: Request,
-  ) {
+  async replace(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: SetGroupManagersBody) {
     const managers = await this.setManagers.execute({
-      actor: actorOf(principal, request),
+      actor,
       group,
       userIds: body.user_ids,
     });

@@ -1,11 +1,9 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiUlidPath, UlidPathPipe } from '@lib/http';
-import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
-import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
 import type { Group } from '../domain/group';
@@ -42,13 +40,7 @@ export class GroupPeopleController {
       '`person_ids` is missing, empty, over 100, has duplicates, or names someone who is not an active person ' +
       'of the organization (errors keyed `person_ids.N`).',
   })
-  async add(
-    @CurrentPrincipal() principal: Principal,
-    @FoundInPath('group') group: Group,
-    @Body() body: AddPeopleToGroupBody,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async add(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: AddPeopleToGroupBody) {
     const memberships = await this.addPeople.execute({ group, personIds: body.person_ids, actor });
     return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
   }
@@ -64,12 +56,10 @@ export class GroupPeopleController {
   })
   @ApiUlidPath('person', "The person's ULID.")
   async remove(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('group', UlidPathPipe) groupId: string,
     @Param('person', UlidPathPipe) personId: string,
-    @Req() request: Request,
   ): Promise<void> {
-    const actor = actorOf(principal, request);
-    await this.removePerson.execute({ organizationId: principal.organization.id, groupId, personId, actor });
+    await this.removePerson.execute({ organizationId: actor.organizationId, groupId, personId, actor });
   }
 }

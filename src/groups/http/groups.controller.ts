@@ -1,15 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import { ApiUlidPath, PageQuery, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { answerPage, ApiUlidPath, PageQuery, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
 import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { presentPerson } from '../../people/http/person.presenter';
 import { PersonPage } from '../../people/http/person.response';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { CreateGroup } from '../application/create-group.use-case';
 import { DeleteGroup } from '../application/delete-group.use-case';
 import { ListGroupDocuments } from '../application/list-group-documents.use-case';
@@ -49,9 +49,12 @@ export class GroupsController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: PageQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listGroups.execute({ organizationId: principal.organization.id, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups`, {}, presentGroup);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups`,
+      (page) => this.listGroups.execute({ organizationId: principal.organization.id, page }),
+      presentGroup,
+    );
   }
 
   @Post()
@@ -63,10 +66,10 @@ export class GroupsController {
     jsonBody: true,
     unprocessable: '`name` is missing, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateGroupBody, @Req() request: Request) {
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateGroupBody) {
     const group = await this.createGroup.execute({
-      organizationId: principal.organization.id,
-      actor: actorOf(principal, request),
+      organizationId: actor.organizationId,
+      actor,
       name: body.name,
       autoIssueRequests: body.auto_issue_requests,
     });
@@ -95,14 +98,8 @@ export class GroupsController {
     jsonBody: true,
     unprocessable: '`name` is null, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @FoundInPath('group') group: Group,
-    @Body() body: UpdateGroupBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: UpdateGroupBody) {
     const changes = { name: body.name, autoIssueRequests: body.auto_issue_requests };
-    const actor = actorOf(principal, request);
     return presentGroupDetails(await this.updateGroup.execute({ group, changes, actor }));
   }
 
@@ -133,9 +130,12 @@ export class GroupsController {
     @Param('group', UlidPathPipe) groupId: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listMembers.execute({ organizationId: principal.organization.id, groupId, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/people`, {}, presentPerson);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups/${groupId}/people`,
+      (page) => this.listMembers.execute({ organizationId: principal.organization.id, groupId, page }),
+      presentPerson,
+    );
   }
 
   @Get(':group/documents')
@@ -151,13 +151,12 @@ export class GroupsController {
     @Param('group', UlidPathPipe) groupId: string,
     @Query() query: PageQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listDocuments.execute({
-      organizationId: principal.organization.id,
-      groupId,
-      page: request,
-    });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/groups/${groupId}/documents`, {}, presentDocument);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/groups/${groupId}/documents`,
+      (page) => this.listDocuments.execute({ organizationId: principal.organization.id, groupId, page }),
+      presentDocument,
+    );
   }
 
   @Delete(':group/documents/:document')

@@ -35,12 +35,10 @@ export class ChangeMember {
       assertAnOwnerRemains(owners, userId, role);
       if (role === null) await this.users.removeMembership(actor.organizationId, userId);
       else await this.users.saveMembership({ ...membership, role, updatedAt: this.clock.now() });
-      await this.audit.record({
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        action: role === null ? 'member.removed' : 'member.role_changed',
-        origin: actor.origin,
-        details: { member_user_id: userId, from: membership.role, ...(role ? { to: role } : {}) },
+      await this.audit.changedBy(actor, role === null ? 'member.removed' : 'member.role_changed', {
+        member_user_id: userId,
+        from: membership.role,
+        ...(role ? { to: role } : {}),
       });
     });
   }

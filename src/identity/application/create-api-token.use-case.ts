@@ -52,12 +52,11 @@ export class CreateApiToken {
         now,
       });
       await this.tokens.save(issued.token);
-      await this.audit.record({
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        action: 'api_token.created',
-        origin: actor.origin,
-        details: { token_id: issued.token.id, name, scope: issued.token.scope, for_user_id: userId },
+      await this.audit.changedBy(actor, 'api_token.created', {
+        token_id: issued.token.id,
+        name,
+        scope: issued.token.scope,
+        for_user_id: userId,
       });
       return issued;
     });

@@ -29,15 +29,7 @@ export class RevokeApiToken {
       if (token.revokedAt !== null) return token;
       token.revoke(this.clock.now());
       await this.tokens.save(token);
-      if (actor) {
-        await this.audit.record({
-          organizationId: actor.organizationId,
-          userId: actor.userId,
-          action: 'api_token.revoked',
-          origin: actor.origin,
-          details: { token_id: token.id, name: token.name },
-        });
-      }
+      await this.audit.changedBy(actor, 'api_token.revoked', { token_id: token.id, name: token.name });
       return token;
     });
   }

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
-import { PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { answerPage, UlidPathPipe } from '@lib/http';
 import { parseDateTime } from '../../attestation-requests/http/attestation-requests.dto';
 import { AppConfig } from '../../config/app-config';
 import type { Actor } from '../application/actor';
+import { CurrentActor } from './current-actor.decorator';
 import { CreateApiToken } from '../application/create-api-token.use-case';
 import { ListApiTokens } from '../application/list-api-tokens.use-case';
 import type { Principal } from '../application/principal';
@@ -33,9 +33,12 @@ export class ApiTokensController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListApiTokensQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listTokens.page(principal.organization.id, request);
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/api-tokens`, {}, presentApiToken);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/api-tokens`,
+      (page) => this.listTokens.page(principal.organization.id, page),
+      presentApiToken,
+    );
   }
 
   @Post()
@@ -49,9 +52,9 @@ export class ApiTokensController {
       '`name` missing or over 255 characters; `scope` not `api:use` or `scim`; `expires_at` not a date-time in ' +
       'the future; `user_id` not a member of the organization.',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreateApiTokenBody, @Req() request: Request) {
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateApiTokenBody) {
     const { token, plaintext } = await this.createToken.execute({
-      actor: actorOf(principal, request),
+      actor,
       name: body.name,
       scope: body.scope,
       expiresAt: body.expires_at ? parseDateTime(body.expires_at) : null,
@@ -68,21 +71,7 @@ export class ApiTokensController {
     description: 'The next request with it answers 401. Revoking a revoked token changes nothing.',
     success: { status: 200, description: 'The token, revoked.', type: ApiTokenResponse },
   })
-  async revoke(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    return presentApiToken(await this.revokeToken.execute(id, actorOf(principal, request)));
+  async revoke(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
+    return presentApiToken(await this.revokeToken.execute(id, actor));
   }
-}
-
-/** The caller as the use-cases know them, with where the request came from (for the audit log). */
-export function actorOf(principal: Principal, request: Request): Actor {
-  return {
-    userId: principal.user.id,
-    organizationId: principal.organization.id,
-    role: principal.role,
-    origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
-  };
 }

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Patch, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { ApiTagEndpoints } from '@lib/http';
+import type { Actor } from '../application/actor';
+import { CurrentActor } from './current-actor.decorator';
 import { ChangeOrganizationSettings } from '../application/change-organization-settings.use-case';
 import type { Principal } from '../application/principal';
 import { ShowOrganizationSettings } from '../application/show-organization-settings.use-case';
-import { actorOf } from './api-tokens.controller';
 import { CurrentPrincipal } from './current-principal.decorator';
 import { UpdateOrganizationBody } from './organization.dto';
 import { presentOrganization } from './organization.presenter';
@@ -45,13 +45,9 @@ export class OrganizationController {
       '`default_locale` is not a supported language (the message lists them), or null or empty; an origin that ' +
       'is not `https://host[:port]` (or `http://localhost…`), or more than 20 of them.',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: UpdateOrganizationBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @Body() body: UpdateOrganizationBody) {
     const view = await this.changeSettings.execute({
-      actor: actorOf(principal, request),
+      actor,
       changes: { defaultLocale: body.default_locale, signingFrameOrigins: body.signing_frame_origins },
     });
     return presentOrganization(view);

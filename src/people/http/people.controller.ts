@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import { PageRequest, toEnvelope, UlidPathPipe, wantsArchived } from '@lib/http';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { answerPage, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchivePerson } from '../application/archive-person.use-case';
 import { CreatePerson } from '../application/create-person.use-case';
 import { FindPersonById } from '../application/find-person-by-id.use-case';
@@ -60,8 +60,6 @@ export class PeopleController {
       const people = await this.findPersonById.execute({ organizationId, id: query.id, filter });
       return { data: people.map(presentPerson) };
     }
-    const request = PageRequest.from(query);
-    const page = await this.listPeople.execute({ organizationId, filter, page: request });
     const linkFilters = {
       name: filter.name,
       email: filter.email,
@@ -69,7 +67,13 @@ export class PeopleController {
       external_id: filter.externalId,
       archived: query.archived,
     };
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/people`, linkFilters, presentPerson);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/people`,
+      (page) => this.listPeople.execute({ organizationId, filter, page }),
+      presentPerson,
+      linkFilters,
+    );
   }
 
   @Post()
@@ -82,10 +86,10 @@ export class PeopleController {
     unprocessable:
       'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
   })
-  async create(@CurrentPrincipal() principal: Principal, @Body() body: CreatePersonBody, @Req() request: Request) {
+  async create(@CurrentActor() actor: Actor, @Body() body: CreatePersonBody) {
     const person = await this.createPerson.execute({
-      organizationId: principal.organization.id,
-      actor: actorOf(principal, request),
+      organizationId: actor.organizationId,
+      actor,
       firstName: body.first_name,
       lastName: body.last_name,
       email: body.email,
@@ -122,16 +126,11 @@ export class PeopleController {
       'A field is invalid, `last_name` or `email` is null or empty, or the email is taken by another person of the ' +
       'organization (archived people included).',
   })
-  async update(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Body() body: UpdatePersonBody,
-    @Req() request: Request,
-  ) {
+  async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdatePersonBody) {
     const person = await this.updatePerson.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       personId: id,
-      actor: actorOf(principal, request),
+      actor,
       changes: {
         firstName: body.first_name,
         lastName: body.last_name,
@@ -156,14 +155,9 @@ export class PeopleController {
     success: { status: 200, description: 'The person, archived.', type: PersonResponse },
     jsonBody: true,
   })
-  async archive(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(
-      await this.archivePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+      await this.archivePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
     );
   }
 
@@ -179,14 +173,9 @@ export class PeopleController {
     success: { status: 200, description: 'The person, active.', type: PersonResponse },
     jsonBody: true,
   })
-  async restore(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
-    const actor = actorOf(principal, request);
+  async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     return presentPerson(
-      await this.restorePerson.execute({ organizationId: principal.organization.id, personId: id, actor }),
+      await this.restorePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
     );
   }
 }

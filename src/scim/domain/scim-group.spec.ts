@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ScimError } from './scim-error';
+import { scimErrorOf } from '../../../test/support/scim';
 import { groupFromResource, groupPatch } from './scim-group';
 import { PatchOperation } from './scim-patch';
 import { GROUP_SCHEMA } from './scim-schemas';
@@ -16,16 +16,6 @@ const op = (kind: PatchOperation['op'], attribute: string, value?: unknown): Pat
   path: { attribute, filter: null, subAttribute: null },
   value,
 });
-
-function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('groupFromResource: the whole group (POST, PUT)', () => {
   it('reads its name, directory id and exactly its members, lower-cased and once each', () => {

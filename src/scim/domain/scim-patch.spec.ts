@@ -1,7 +1,7 @@
-import { ScimError } from './scim-error';
+import { aScimUser, scimErrorOf } from '../../../test/support/scim';
 import { groupPatch } from './scim-group';
 import { normalisePatch, parsePath } from './scim-patch';
-import { userAfterPatch, ScimUserState } from './scim-user';
+import { userAfterPatch } from './scim-user';
 
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const U1 = '01jd0000000000000000000001';
@@ -11,26 +11,7 @@ const G = '01jd00000000000000000000g1';
 
 const path = (attribute: string, subAttribute: string | null = null) => ({ attribute, filter: null, subAttribute });
 
-const ada: ScimUserState = {
-  userName: 'ada@example.com',
-  externalId: '00u1',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: null,
-  locale: null,
-  active: true,
-};
-
-function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
+const ada = aScimUser();
 
 describe('normalisePatch: what Okta sends', () => {
   it('deactivates with a path-less replace', () => {

@@ -1,18 +1,9 @@
-import { ScimError } from './scim-error';
+import { aScimUser, scimErrorOf } from '../../../test/support/scim';
 import { PatchOperation } from './scim-patch';
 import { ENTERPRISE_USER_SCHEMA, USER_SCHEMA } from './scim-schemas';
 import { ScimUserState, userAfterPatch, userFromResource } from './scim-user';
 
-const ada: ScimUserState = {
-  userName: 'ada@example.com',
-  externalId: '00u1',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+14155552671',
-  locale: 'fr',
-  active: false,
-};
+const ada = aScimUser({ phone: '+14155552671', locale: 'fr', active: false });
 
 const resource = (fields: Record<string, unknown>) => ({ schemas: [USER_SCHEMA], ...fields });
 const minimal = { userName: 'grace@example.com', name: { familyName: 'Hopper' } };
@@ -23,16 +14,6 @@ const op = (
   value?: unknown,
   subAttribute: string | null = null,
 ): PatchOperation => ({ op: kind, path: { attribute, filter: null, subAttribute }, value });
-
-function scimErrorOf(run: () => unknown): { status: number; scimType: string | null; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ScimError) return { status: error.status, scimType: error.scimType, message: error.message };
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('userFromResource: the whole user (POST, PUT)', () => {
   it('maps every attribute it knows', () => {

@@ -45,18 +45,12 @@ export class ConfigureSso {
         updatedAt: this.clock.now(),
       });
       await this.settings.save(settings);
-      await this.audit.record({
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        action: 'sso.configured',
-        origin: actor.origin,
-        details: {
-          issuer: settings.issuer,
-          client_id: settings.clientId,
-          allowed_domains: settings.allowedDomains,
-          required: settings.required,
-          secret_changed: secret !== '',
-        },
+      await this.audit.changedBy(actor, 'sso.configured', {
+        issuer: settings.issuer,
+        client_id: settings.clientId,
+        allowed_domains: settings.allowedDomains,
+        required: settings.required,
+        secret_changed: secret !== '',
       });
       return settings;
     });

@@ -65,13 +65,7 @@ export class InviteMember {
       });
       await this.links.save(link);
       await this.sendLink.execute({ organizationId: actor.organizationId, consoleLinkId: link.id, now });
-      await this.audit.record({
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        action: 'member.invited',
-        origin: actor.origin,
-        details: { member_user_id: user.id, email, role: input.role },
-      });
+      await this.audit.changedBy(actor, 'member.invited', { member_user_id: user.id, email, role: input.role });
     });
   }
 }

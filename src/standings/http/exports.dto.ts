@@ -1,21 +1,13 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { HeaderObject } from '@nestjs/swagger';
 import { ARCHIVED_VALUES, Field, rules, TextFilterField, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
 import { AuditLogFilterQuery } from '../../audit-log/http/audit-log.dto';
+import { ListPeopleQuery } from '../../people/http/people.dto';
 import { ATTESTATION_BUCKETS } from '../../documents/domain/attestation-counts';
 
-/** GET /exports/people.csv: the people list's filters. */
-export class PeopleExportQuery {
-  @TextFilterField(255, 'Part of the full name, ignoring case.')
-  name?: string | null;
-
-  @TextFilterField(255, 'Part of the email, ignoring case.')
-  email?: string | null;
-
-  @TextFilterField(50, 'Part of the phone number in its E.164 form.')
-  phone?: string | null;
-
+/** GET /exports/people.csv: the people list's filters, taken from GET /people's. */
+export class PeopleExportQuery extends PickType(ListPeopleQuery, ['name', 'email', 'phone'] as const) {
   @ApiPropertyOptional({
     enum: ARCHIVED_VALUES,
     default: 'false',

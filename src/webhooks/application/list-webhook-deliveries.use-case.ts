@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
 import { Page, PageRequest } from '@lib/http';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { findEndpoint } from './endpoint-scope';
 
 /** An endpoint's attempts, newest first; `organizationId` null is the admin CLI's view of any organization. */
 @Injectable()
@@ -18,11 +18,7 @@ export class ListWebhookDeliveries {
     endpointId: string;
     page: PageRequest;
   }): Promise<Page<WebhookDelivery>> {
-    const endpoint =
-      input.organizationId === null
-        ? await this.endpoints.findById(input.endpointId)
-        : await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-    if (!endpoint) throw new NotFoundError('Not found.');
+    const endpoint = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
     return this.deliveries.pageForEndpoint(endpoint.id, input.page);
   }
 }

@@ -6,6 +6,7 @@ import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { findEndpoint } from './endpoint-scope';
 
 /**
  * One more attempt, due now, of the event an attempt carried, to the same endpoint: it carries the same
@@ -33,8 +34,7 @@ export class RedeliverWebhookAttempt {
   }): Promise<WebhookDelivery> {
     const now = this.clock.now();
     return this.unitOfWork.run(async () => {
-      const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-      if (!endpoint) throw new NotFoundError('Not found.');
+      const endpoint = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
       const attempt = await this.deliveries.scheduleAnotherAttempt(endpoint.id, input.deliveryId, now);
       if (!attempt) throw new NotFoundError('Not found.');
       await this.audit.changedBy(input.actor, 'webhook_delivery.redelivered', {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, newId, NotFoundError } from '@lib/core';
+import { Clock, newId } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventLog } from '../../events/application/event-log';
@@ -8,6 +8,7 @@ import { TEST_EVENT_TYPE } from '../../events/domain/event-type';
 import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { findEndpoint } from './endpoint-scope';
 
 /**
  * Delivers a `webhook.test` event (data `{}`) to this endpoint only, whatever its filter and even when it is
@@ -34,8 +35,7 @@ export class SendTestWebhook {
   }): Promise<{ eventId: string }> {
     const now = this.clock.now();
     return this.unitOfWork.run(async () => {
-      const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-      if (!endpoint) throw new NotFoundError('Not found.');
+      const endpoint = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
       const event = recordEvent({
         id: newId(),
         organizationId: input.organizationId,

@@ -9,6 +9,7 @@ import { newWebhookSecret } from '../domain/webhook-secret';
 import { EndpointUrlPolicy } from './endpoint-url-policy';
 import { SecretBox } from './secret-box';
 import { WebhookEndpointRepository } from './webhook-endpoint.repository';
+import { findEndpoint } from './endpoint-scope';
 
 const NOT_FOUND = 'Not found.';
 
@@ -80,9 +81,7 @@ export class ShowWebhookEndpoint {
   constructor(private readonly endpoints: WebhookEndpointRepository) {}
 
   async execute(input: { organizationId: string; endpointId: string }): Promise<WebhookEndpoint> {
-    const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-    if (!endpoint) throw new NotFoundError(NOT_FOUND);
-    return endpoint;
+    return findEndpoint(this.endpoints, input.organizationId, input.endpointId);
   }
 }
 
@@ -104,8 +103,7 @@ export class UpdateWebhookEndpoint {
     actor?: ActingUser;
   }): Promise<WebhookEndpoint> {
     return this.unitOfWork.run(async () => {
-      const endpoint = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-      if (!endpoint) throw new NotFoundError(NOT_FOUND);
+      const endpoint = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
       if (input.changes.url !== undefined) await this.urlPolicy.check(input.changes.url);
       endpoint.update(input.changes, this.clock.now());
       await this.endpoints.save(endpoint);
@@ -153,8 +151,7 @@ export class RotateWebhookSecret {
   }): Promise<EndpointWithSecret> {
     const secret = newWebhookSecret();
     const endpoint = await this.unitOfWork.run(async () => {
-      const found = await this.endpoints.findInOrganization(input.organizationId, input.endpointId);
-      if (!found) throw new NotFoundError(NOT_FOUND);
+      const found = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
       found.rotateSecret(this.secrets.seal(secret), this.clock.now());
       await this.endpoints.save(found);
       await this.audit.changedBy(input.actor, 'webhook_endpoint.secret_rotated', { endpoint_id: found.id });

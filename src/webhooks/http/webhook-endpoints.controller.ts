@@ -1,22 +1,10 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  Post,
-  Query,
-  Req,
-} from '@nestjs/common';
-import type { Request } from 'express';
-import { ApiEndpoint, ApiEndpointOptions, ApiUlidPath, PageRequest, toEnvelope, UlidPathPipe } from '@lib/http';
+import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { answerPage, ApiEndpoint, ApiEndpointOptions, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
-import { actorOf } from '../../identity/http/api-tokens.controller';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
+import type { Actor } from '../../identity/application/actor';
+import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../application/send-test-webhook.use-case';
@@ -85,14 +73,10 @@ export class WebhookEndpointsController {
     jsonBody: true,
     unprocessable: `${URL_RULES}; or the organization already has 20 endpoints (keyed \`url\`).`,
   })
-  async create(
-    @CurrentPrincipal() principal: Principal,
-    @Body() body: CreateWebhookEndpointBody,
-    @Req() request: Request,
-  ) {
+  async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookEndpointBody) {
     const { endpoint, secret } = await this.createEndpoint.execute({
-      organizationId: principal.organization.id,
-      actor: actorOf(principal, request),
+      organizationId: actor.organizationId,
+      actor,
       url: body.url,
       eventTypes: eventTypesOf(body.events) ?? null,
       description: body.description ?? null,
@@ -111,9 +95,12 @@ export class WebhookEndpointsController {
     unprocessable: 'A paging parameter is invalid.',
   })
   async list(@CurrentPrincipal() principal: Principal, @Query() query: ListWebhookEndpointsQuery) {
-    const request = PageRequest.from(query);
-    const page = await this.listEndpoints.execute({ organizationId: principal.organization.id, page: request });
-    return toEnvelope(page, request, `${this.config.apiBaseUrl}/webhook-endpoints`, {}, presentWebhookEndpoint);
+    return answerPage(
+      query,
+      `${this.config.apiBaseUrl}/webhook-endpoints`,
+      (page) => this.listEndpoints.execute({ organizationId: principal.organization.id, page }),
+      presentWebhookEndpoint,
+    );
   }
 
   @Get(':id')
@@ -139,15 +126,14 @@ export class WebhookEndpointsController {
     unprocessable: `${URL_RULES}; \`enabled\` not a boolean.`,
   })
   async update(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('id', UlidPathPipe) id: string,
     @Body() body: UpdateWebhookEndpointBody,
-    @Req() request: Request,
   ) {
     const endpoint = await this.updateEndpoint.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       endpointId: id,
-      actor: actorOf(principal, request),
+      actor,
       changes: {
         url: body.url,
         eventTypes: eventTypesOf(body.events),
@@ -166,13 +152,8 @@ export class WebhookEndpointsController {
     description: 'Its deliveries log goes with it; attempts not made yet are dropped.',
     success: { status: 204, description: 'Deleted; no body.' },
   })
-  async remove(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ): Promise<void> {
-    const actor = actorOf(principal, request);
-    await this.deleteEndpoint.execute({ organizationId: principal.organization.id, endpointId: id, actor });
+  async remove(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string): Promise<void> {
+    await this.deleteEndpoint.execute({ organizationId: actor.organizationId, endpointId: id, actor });
   }
 
   @Post(':id/rotate-secret')
@@ -185,15 +166,11 @@ export class WebhookEndpointsController {
       'rotation, the newest two), so the receiver can switch without losing a delivery. A body is ignored.',
     success: { status: 200, description: 'The endpoint and its new secret.', type: WebhookEndpointWithSecretResponse },
   })
-  async rotate(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-  ) {
+  async rotate(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     const { endpoint, secret } = await this.rotateSecret.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       endpointId: id,
-      actor: actorOf(principal, request),
+      actor,
     });
     return { ...presentWebhookEndpoint(endpoint), secret };
   }
@@ -208,10 +185,9 @@ export class WebhookEndpointsController {
       'even when it is disabled; retried and logged like any delivery. It is not in `GET /events`. A body is ignored.',
     success: { status: 202, description: 'The test event is queued.', type: WebhookTestAcceptedResponse },
   })
-  async test(@CurrentPrincipal() principal: Principal, @Param('id', UlidPathPipe) id: string, @Req() request: Request) {
-    const actor = actorOf(principal, request);
+  async test(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
     const { eventId } = await this.sendTest.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       endpointId: id,
       actor,
     });
@@ -233,17 +209,10 @@ export class WebhookEndpointsController {
     @Param('id', UlidPathPipe) id: string,
     @Query() query: ListWebhookDeliveriesQuery,
   ) {
-    const request = PageRequest.from(query);
-    const page = await this.listDeliveries.execute({
-      organizationId: principal.organization.id,
-      endpointId: id,
-      page: request,
-    });
-    return toEnvelope(
-      page,
-      request,
+    return answerPage(
+      query,
       `${this.config.apiBaseUrl}/webhook-endpoints/${id}/deliveries`,
-      {},
+      (page) => this.listDeliveries.execute({ organizationId: principal.organization.id, endpointId: id, page }),
       presentWebhookDelivery,
     );
   }
@@ -263,16 +232,15 @@ export class WebhookEndpointsController {
     success: { status: 202, description: 'The new attempt, pending.', type: WebhookDeliveryResponse },
   })
   async redeliver(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('id', UlidPathPipe) id: string,
     @Param('attempt', UlidPathPipe) attemptId: string,
-    @Req() request: Request,
   ) {
     const attempt = await this.redeliverAttempt.execute({
-      organizationId: principal.organization.id,
+      organizationId: actor.organizationId,
       endpointId: id,
       deliveryId: attemptId,
-      actor: actorOf(principal, request),
+      actor,
     });
     return presentWebhookDelivery(attempt);
   }

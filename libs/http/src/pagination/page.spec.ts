@@ -1,4 +1,5 @@
-import { PageRequest, toEnvelope } from './page';
+import { answerPage, PageRequest, toEnvelope } from './page';
+import { DEFAULT_PER_PAGE } from './page-query';
 
 const url = 'https://api.example/api/v1/people';
 
@@ -36,5 +37,39 @@ describe('toEnvelope', () => {
     expect(envelope.links.prev).toBe(`${url}?per_page=2&page=2`);
     expect(envelope.links.next).toBeNull();
     expect(envelope.meta.from).toBeNull();
+  });
+});
+
+describe('answerPage', () => {
+  it('fetches the page the query asks for and answers it with links that keep the filters', async () => {
+    const asked: PageRequest[] = [];
+    const envelope = await answerPage(
+      { page: 2, per_page: 2 },
+      url,
+      async (request) => {
+        asked.push(request);
+        return { items: [3, 4], total: 5 };
+      },
+      (n) => n * 10,
+      { name: 'a' },
+    );
+    expect(asked).toEqual([new PageRequest(2, 2)]);
+    expect(envelope.data).toEqual([30, 40]);
+    expect(envelope.links.next).toBe(`${url}?name=a&per_page=2&page=3`);
+  });
+
+  it('asks for the first page of the default size, with no filter, when the query names neither', async () => {
+    const asked: PageRequest[] = [];
+    const envelope = await answerPage(
+      {},
+      url,
+      async (request) => {
+        asked.push(request);
+        return { items: [], total: 0 };
+      },
+      (n: number) => n,
+    );
+    expect(asked).toEqual([new PageRequest(1, DEFAULT_PER_PAGE)]);
+    expect(envelope.links.first).toBe(`${url}?per_page=${DEFAULT_PER_PAGE}&page=1`);
   });
 });

@@ -75,3 +75,18 @@ export function toEnvelope<T, R>(
     },
   };
 }
+
+/**
+ * What a list route answers: the page its query asks for, read by `fetch`, in the envelope whose links (at `url`)
+ * keep `filters`.
+ */
+export async function answerPage<T, R>(
+  query: PageQuery,
+  url: string,
+  fetch: (request: PageRequest) => Promise<Page<T>>,
+  present: (item: T) => R,
+  filters: Record<string, string | undefined> = {},
+): Promise<PaginationEnvelope<R>> {
+  const request = PageRequest.from(query);
+  return toEnvelope(await fetch(request), request, url, filters, present);
+}
