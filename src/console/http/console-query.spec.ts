@@ -16,4 +16,10 @@ describe('noticeParam', () => {
     expect(noticeParam(withQuery({ done: ['saved', 'saved'] }), NOTICES)).toBeUndefined();
     expect(noticeParam(withQuery({ done: ['saved'] }), () => 'never asked')).toBeUndefined();
   });
+
+  it('gives none for a name every object has, such as constructor or toString', () => {
+    for (const done of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(noticeParam(withQuery({ done }), NOTICES)).toBeUndefined();
+    }
+  });
 });

@@ -37,5 +37,7 @@ export function noticeParam(
 ): string | undefined {
   const done = request.query.done;
   if (typeof done !== 'string') return undefined;
-  return typeof notices === 'function' ? notices(done) : notices[done];
+  if (typeof notices === 'function') return notices(done);
+  // Own keys only: `?done=constructor` must not find Object's constructor and show it as a notice.
+  return Object.hasOwn(notices, done) ? notices[done] : undefined;
 }
