@@ -347,6 +347,11 @@ describe('parsePath and normalisePatch, in their own words', () => {
       scimType: 'invalidSyntax',
       message: `A PATCH body must name the schema ${PATCH_OP}.`,
     });
+    expect(refused({ schemas: ['urn:x'], Operations: [{ op: 'remove', path: 'title' }] })).toEqual({
+      status: 400,
+      scimType: 'invalidSyntax',
+      message: `A PATCH body must name the schema ${PATCH_OP}.`,
+    });
     expect(refused({ schemas: [PATCH_OP] }).message).toBe('A PATCH body must hold a non-empty "Operations" list.');
     expect(refused(patch(['replace'])).message).toBe('Each operation must be a JSON object.');
     expect(refused(patch([{ op: 'move', path: 'title' }])).message).toBe('Unknown operation "move".');

@@ -53,7 +53,7 @@ export function userAfterPatch(current: ScimUserState, operations: readonly Patc
     const attribute = userAttribute(path.attribute);
     if (attribute === null) throw ScimError.badRequest('invalidPath', `Unknown attribute "${path.attribute}".`);
     if (attribute === 'id') throw new ScimError(400, 'mutability', 'id cannot be changed.');
-    if (attribute === 'meta' || attribute === 'schemas' || !isMappedUserAttribute(attribute)) continue;
+    if (attribute === 'meta' || !isMappedUserAttribute(attribute)) continue;
     if (op === 'remove') remove(draft, attribute, path.subAttribute, path.filter !== null);
     else set(draft, attribute, path.subAttribute, value);
   }
