@@ -1,6 +1,6 @@
 import { ScimError } from './scim-error';
 import { groupPatch } from './scim-group';
-import { normalisePatch, parsePath } from './scim-patch';
+import { booleanOf, normalisePatch, parsePath } from './scim-patch';
 import { userAfterPatch, ScimUserState } from './scim-user';
 
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -362,5 +362,29 @@ describe('parsePath and normalisePatch, in their own words', () => {
     expect(refused(patch([{ op: 'remove', path: 'members[display eq "x"]' }])).message).toBe(
       'Members are selected by `value eq "<id>"` only.',
     );
+  });
+});
+
+describe('normalisePatch: the one shape of a removal', () => {
+  const remove = (operation: Record<string, unknown>) =>
+    normalisePatch({ schemas: [PATCH_OP], Operations: [{ op: 'remove', ...operation }] }, 'User');
+
+  it('carries no value key when none or null was sent, and keeps one that was', () => {
+    expect(remove({ path: 'title' })).toStrictEqual([{ op: 'remove', path: path('title') }]);
+    expect(remove({ path: 'title', value: null })).toStrictEqual([{ op: 'remove', path: path('title') }]);
+    expect(remove({ path: 'active' })).toStrictEqual([{ op: 'remove', path: path('active') }]);
+    expect(remove({ path: 'title', value: '' })).toStrictEqual([{ op: 'remove', path: path('title'), value: '' }]);
+  });
+
+  it('selects members by a string value only', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'members[value eq true]' }] };
+    expect(() => normalisePatch(body, 'Group')).toThrow('Members are selected by `value eq "<id>"` only.');
+  });
+});
+
+describe('booleanOf', () => {
+  it('reads the whole text as true or false, in any case, and leaves anything else', () => {
+    expect([booleanOf('TRUE'), booleanOf('False'), booleanOf(true)]).toEqual([true, false, true]);
+    for (const value of ['xtrue', 'truex', 'false ', 'yes', '', 1, null]) expect(booleanOf(value)).toBe(value);
   });
 });

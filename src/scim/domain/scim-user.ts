@@ -191,8 +191,7 @@ function preferred(entries: unknown[], types: readonly string[]): string | null 
  * for a language we do not translate into.
  */
 function languageOf(value: string): string | null {
-  const first = value.split(',')[0].split(';')[0].trim();
-  return first === '' ? null : normaliseLocale(first);
+  return normaliseLocale(value.split(',')[0].split(';')[0]);
 }
 
 function text(value: unknown, name: string): string {
