@@ -31,5 +31,7 @@ describe('archival state', () => {
     expect(setArchived(entity, true, day(2))).toBe(true);
     expect(setArchived(entity, true, day(3))).toBe(false);
     expect(state.archivedAt).toEqual(day(2));
+    expect(setArchived(entity, false, day(4))).toBe(true);
+    expect(state).toEqual({ archivedAt: null, updatedAt: day(4) });
   });
 });

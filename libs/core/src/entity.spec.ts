@@ -28,6 +28,8 @@ describe('Entity', () => {
     const ticket = Ticket.restore(stored());
     expect('secret' in ticket).toBe(false);
     expect(Object.keys(ticket)).toEqual(['props']);
+    // Configurable, as a getter written in a class body is.
+    expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Ticket.prototype), 'seats')?.configurable).toBe(true);
     const base = Object.getPrototypeOf(Ticket.prototype) as object;
     expect(Object.getOwnPropertyDescriptor(base, 'seats')?.get).toBeInstanceOf(Function);
     expect(Object.getOwnPropertyDescriptor(Ticket.restore(stored()), 'seats')).toBeUndefined();

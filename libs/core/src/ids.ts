@@ -22,5 +22,5 @@ export function normaliseId(value: string): string {
 
 /** When an id was made: a ULID's first 48 bits are its time in milliseconds. */
 export function timeOfId(id: string): Date {
-  return new Date(decodeTime(id.toUpperCase()));
+  return new Date(decodeTime(id));
 }

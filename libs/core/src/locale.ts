@@ -30,7 +30,6 @@ export function normaliseLocale(tag: string): Locale | null {
   } catch {
     return null;
   }
-  if (canonical === undefined) return null;
   const { language, region, baseName } = new Intl.Locale(canonical);
   if (!isSupportedLanguage(language)) return null;
   return baseName === canonical && baseName === (region ? `${language}-${region}` : language) ? canonical : null;

@@ -82,6 +82,14 @@ describe('SharedRead', () => {
     await expect(shared.read('a', async () => 'again')).resolves.toBe('again');
   });
 
+  it('forgets a read once it ended: of two callers after it, the first starts at once, the second waits', async () => {
+    const shared = new SharedRead<string>();
+    await shared.read('a', async () => 'ended');
+    const first = shared.read('a', async () => 'first');
+    const second = shared.read('a', async () => 'second');
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+  });
+
   it('starts a new read for a caller who comes after the last one ended', async () => {
     const shared = new SharedRead<number>();
     let count = 0;

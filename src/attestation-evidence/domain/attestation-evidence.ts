@@ -95,9 +95,9 @@ export function timelineFromRequest(request: AttestationRequest): TimelineEntry[
     ['canceled', request.canceledAt],
     ['expired', request.expiredAt],
   ];
+  // The sort is stable: moments at the same instant keep the lifecycle order they are listed in.
   return moments
     .filter((moment): moment is [TimelineKind, Date] => moment[1] !== null)
-    .map(([kind, at], order) => ({ kind, at, order }))
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.order - b.order)
-    .map(({ kind, at }) => ({ kind, at }));
+    .map(([kind, at]) => ({ kind, at }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
 }

@@ -14,7 +14,8 @@ export function nameMatchesRecipient(typed: string, recipient: RecipientName): b
   const name = normalizedName(typed);
   const first = normalizedName(recipient.firstName ?? '');
   const last = normalizedName(recipient.lastName);
-  if (name === '' || last === '') return false;
+  // Else an empty typed name would equal a last name of punctuation alone, emptied by normalising.
+  if (name === '') return false;
   if (first === '') return name === last;
   return name === `${first} ${last}` || name === `${last} ${first}`;
 }

@@ -23,6 +23,9 @@ describe('SigningLink', () => {
     expect(link.sessionIsOpen(later(1000))).toBe(true);
     expect(link.sessionIsOpen(later(1000 + SIGNING_SESSION_TTL_MS - 1))).toBe(true);
     expect(link.sessionIsOpen(later(1000 + SIGNING_SESSION_TTL_MS))).toBe(false);
+    const twelveHours = 12 * 3_600_000;
+    expect(link.sessionIsOpen(later(1000 + twelveHours - 1))).toBe(true);
+    expect(link.sessionIsOpen(later(1000 + twelveHours))).toBe(false);
     expect(SigningLink.restore(link.toSnapshot()).toSnapshot()).toEqual(link.toSnapshot());
   });
 });

@@ -18,7 +18,9 @@ describe('DocumentRevision', () => {
     expect(revision.isPublished).toBe(false);
     revision.publish(now);
     expect(revision.publishedAt).toEqual(now);
+    expect(revision.isPublished).toBe(true);
     expect(() => revision.publish(new Date(now.getTime() + 1))).toThrow(IllegalTransitionError);
+    expect(() => revision.publish(new Date(now.getTime() + 1))).toThrow('A revision is published at most once.');
     expect(revision.publishedAt).toEqual(now);
   });
 });

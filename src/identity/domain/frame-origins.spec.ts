@@ -39,6 +39,10 @@ describe('frame origins', () => {
     // What the URL parser forgives but a browser's frame-ancestors would not match as written.
     'https:app.example.com',
     'https://app.example.com/.',
+    'https://app.example.com\\path',
+    '\u0001https://app.example.com',
+    'ws://localhost:3000',
+    'ftp://localhost',
   ])('%j is not an origin', (text) => {
     expect(frameOriginOf(text)).toBeNull();
   });

@@ -18,9 +18,8 @@ export function frameOriginOf(text: string): string | null {
   } catch {
     return null;
   }
-  const secure = url.protocol === 'https:';
-  const local = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  if (!secure && !local) return null;
+  // The pattern below lets through http and https only: http is for this machine's loopback.
+  if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname)) return null;
   if (url.username || url.password || url.search || url.hash || url.pathname !== '/') return null;
   if (!/^https?:\/\/[^/]+\/?$/i.test(text)) return null;
   return url.origin;

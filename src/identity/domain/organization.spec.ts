@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '../../../test/support/field-errors';
 import { isBillingStatus, Organization } from './organization';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -23,6 +24,7 @@ describe('Organization default locale', () => {
     expect(() => organization.changeDefaultLocale('ja', later)).toThrow(
       'The default locale field must be one of the supported languages: en, fr, de, es, it, nl, pt',
     );
+    expect(Object.keys(fieldErrorsOf(() => organization.changeDefaultLocale('ja', later)))).toEqual(['default_locale']);
     expect(organization.defaultLocale).toBe('en');
   });
 });

@@ -156,6 +156,7 @@ describe('Person locale', () => {
   it('has none by default (the organization decides), and keeps a given one canonical', () => {
     expect(create().locale).toBeNull();
     expect(create({ locale: '' }).locale).toBeNull();
+    expect(create({ locale: ' \t ' }).locale).toBeNull();
     expect(create({ locale: ' nl ' }).locale).toBe('nl');
     expect(create({ locale: 'fr-ca' }).locale).toBe('fr-CA');
   });

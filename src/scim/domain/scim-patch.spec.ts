@@ -1,6 +1,6 @@
 import { aScimUser, scimErrorOf } from '../../../test/support/scim';
 import { groupPatch } from './scim-group';
-import { normalisePatch, parsePath } from './scim-patch';
+import { booleanOf, normalisePatch, parsePath } from './scim-patch';
 import { userAfterPatch } from './scim-user';
 
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -328,6 +328,11 @@ describe('parsePath and normalisePatch, in their own words', () => {
       scimType: 'invalidSyntax',
       message: `A PATCH body must name the schema ${PATCH_OP}.`,
     });
+    expect(refused({ schemas: ['urn:x'], Operations: [{ op: 'remove', path: 'title' }] })).toEqual({
+      status: 400,
+      scimType: 'invalidSyntax',
+      message: `A PATCH body must name the schema ${PATCH_OP}.`,
+    });
     expect(refused({ schemas: [PATCH_OP] }).message).toBe('A PATCH body must hold a non-empty "Operations" list.');
     expect(refused(patch(['replace'])).message).toBe('Each operation must be a JSON object.');
     expect(refused(patch([{ op: 'move', path: 'title' }])).message).toBe('Unknown operation "move".');
@@ -338,5 +343,29 @@ describe('parsePath and normalisePatch, in their own words', () => {
     expect(refused(patch([{ op: 'remove', path: 'members[display eq "x"]' }])).message).toBe(
       'Members are selected by `value eq "<id>"` only.',
     );
+  });
+});
+
+describe('normalisePatch: the one shape of a removal', () => {
+  const remove = (operation: Record<string, unknown>) =>
+    normalisePatch({ schemas: [PATCH_OP], Operations: [{ op: 'remove', ...operation }] }, 'User');
+
+  it('carries no value key when none or null was sent, and keeps one that was', () => {
+    expect(remove({ path: 'title' })).toStrictEqual([{ op: 'remove', path: path('title') }]);
+    expect(remove({ path: 'title', value: null })).toStrictEqual([{ op: 'remove', path: path('title') }]);
+    expect(remove({ path: 'active' })).toStrictEqual([{ op: 'remove', path: path('active') }]);
+    expect(remove({ path: 'title', value: '' })).toStrictEqual([{ op: 'remove', path: path('title'), value: '' }]);
+  });
+
+  it('selects members by a string value only', () => {
+    const body = { schemas: [PATCH_OP], Operations: [{ op: 'remove', path: 'members[value eq true]' }] };
+    expect(() => normalisePatch(body, 'Group')).toThrow('Members are selected by `value eq "<id>"` only.');
+  });
+});
+
+describe('booleanOf', () => {
+  it('reads the whole text as true or false, in any case, and leaves anything else', () => {
+    expect([booleanOf('TRUE'), booleanOf('False'), booleanOf(true)]).toEqual([true, false, true]);
+    for (const value of ['xtrue', 'truex', 'false ', 'yes', '', 1, null]) expect(booleanOf(value)).toBe(value);
   });
 });

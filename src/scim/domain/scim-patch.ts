@@ -50,9 +50,7 @@ export function parsePath(raw: string, resource: ScimResource): AttributePath {
   let filter: AttributePath['filter'] = null;
   if (filterAttribute !== undefined) {
     // PATH lets through a quoted string, `true` or `false` only.
-    const value = filterValue.startsWith('"')
-      ? (JSON.parse(filterValue) as string)
-      : filterValue.toLowerCase() === 'true';
+    const value = filterValue[0] === '"' ? (JSON.parse(filterValue) as string) : filterValue.toLowerCase() === 'true';
     filter = { attribute: filterAttribute, value };
   }
   return { attribute, filter, subAttribute: subAttribute ?? null };

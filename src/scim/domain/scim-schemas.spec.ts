@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { ScimError } from './scim-error';
 import {
   ENTERPRISE_USER_SCHEMA,
+  ERROR_SCHEMA,
   groupAttribute,
   GROUP_SCHEMA,
   isMappedUserAttribute,
+  LIST_RESPONSE_SCHEMA,
   MAPPED_GROUP_ATTRIBUTES,
   MAPPED_USER_ATTRIBUTES,
   USER_SCHEMA,
@@ -23,6 +25,8 @@ describe('the schemas’ URNs', () => {
     expect(USER_SCHEMA).toBe('urn:ietf:params:scim:schemas:core:2.0:User');
     expect(GROUP_SCHEMA).toBe('urn:ietf:params:scim:schemas:core:2.0:Group');
     expect(ENTERPRISE_USER_SCHEMA).toBe('urn:ietf:params:scim:schemas:extension:enterprise:2.0:User');
+    expect(LIST_RESPONSE_SCHEMA).toBe('urn:ietf:params:scim:api:messages:2.0:ListResponse');
+    expect(ERROR_SCHEMA).toBe('urn:ietf:params:scim:api:messages:2.0:Error');
   });
 });
 

@@ -288,6 +288,7 @@ describe('userAfterPatch', () => {
 
   it('removes a name part, or both: then the family name is missing', () => {
     expect(userAfterPatch(ada, [op('remove', 'name', undefined, 'givenName')])).toEqual({ ...ada, givenName: null });
+    expect(userAfterPatch(ada, [op('remove', 'name', undefined, 'formatted')])).toEqual(ada);
     expect(scimErrorOf(() => userAfterPatch(ada, [op('remove', 'name', undefined, 'FamilyName')])).message).toBe(
       'name.familyName (or displayName) is required.',
     );

@@ -53,7 +53,7 @@ export function userAfterPatch(current: ScimUserState, operations: readonly Patc
     const attribute = userAttribute(path.attribute);
     if (attribute === null) throw ScimError.badRequest('invalidPath', `Unknown attribute "${path.attribute}".`);
     if (attribute === 'id') throw new ScimError(400, 'mutability', 'id cannot be changed.');
-    if (attribute === 'meta' || attribute === 'schemas' || !isMappedUserAttribute(attribute)) continue;
+    if (attribute === 'meta' || !isMappedUserAttribute(attribute)) continue;
     if (op === 'remove') remove(draft, attribute, path.subAttribute, path.filter !== null);
     else set(draft, attribute, path.subAttribute, value);
   }
@@ -191,8 +191,7 @@ function preferred(entries: unknown[], types: readonly string[]): string | null 
  * for a language we do not translate into.
  */
 function languageOf(value: string): string | null {
-  const first = value.split(',')[0].split(';')[0].trim();
-  return first === '' ? null : normaliseLocale(first);
+  return normaliseLocale(value.split(',')[0].split(';')[0]);
 }
 
 function text(value: unknown, name: string): string {
