@@ -47,16 +47,11 @@ async function main(): Promise<void> {
   const poolerCore = process.env.BENCH_POOLER_CORE === '1';
   const upstreamSocketDir = process.env.BENCH_PGBOUNCER_SOCKET || undefined;
   await recreateDatabase(databaseUrl);
-  const bouncer = new PgBouncer(
-    { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) },
-    { poolSize: 10, upstreamSocketDir },
-  );
+  const upstream = { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) };
+  const bouncer = new PgBouncer(upstream, { poolSize: 10, upstreamSocketDir });
   const namedBinary = process.env.BENCH_PGBOUNCER_NAMED;
   const namedBouncer = namedBinary
-    ? new PgBouncer(
-        { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) },
-        { poolSize: 10, binary: namedBinary, maxPreparedStatements: 200, upstreamSocketDir },
-      )
+    ? new PgBouncer(upstream, { poolSize: 10, binary: namedBinary, maxPreparedStatements: 200, upstreamSocketDir })
     : null;
   const runId = randomBytes(4).toString('hex');
   const ways: Way[] = [

@@ -34,7 +34,7 @@ async function run(command: AdminCommand, args: string[]): Promise<object> {
 }
 
 /** The environment a command runs in: a maintenance command's own statement bound unless the operator set one. */
-export function commandEnvironment(command: AdminCommand, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function commandEnvironment(command: AdminCommand, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (command.statementTimeoutMs === undefined || env.DATABASE_STATEMENT_TIMEOUT_MS?.trim()) return env;
   return { ...env, DATABASE_STATEMENT_TIMEOUT_MS: String(command.statementTimeoutMs) };
 }
