@@ -9,6 +9,9 @@
  * round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 16), BENCH_POOLER_CORE=1: PgBouncer alone on
  * core 1, and the API, PostgreSQL and the load generator on core 0 for every way, as where the pooler runs on a host
  * or container of its own (otherwise it takes its CPU from the very cores the API and PostgreSQL use).
+ * BENCH_POOLER_CORE=client: the API and PostgreSQL alone on core 0, the load generator and PgBouncer on core 1, as in
+ * a deployment where the clients and the pooler run on hosts of their own; core 1's busy share is printed, and the
+ * figures hold only while it stays under 100 %.
  * BENCH_PGBOUNCER_NAMED=<path of a PgBouncer 1.21+ binary>: a fourth way, through that PgBouncer in transaction mode
  * with `max_prepared_statements` and DATABASE_NAMED_STATEMENTS=true (Debian 12 ships only 1.18; build one from
  * source to compare, see docs/pooler.md). BENCH_PGBOUNCER_SOCKET=<directory>: the poolers reach PostgreSQL through
@@ -22,7 +25,7 @@ import { allCores, pinToCores, postgresPids } from './lib/cpu-affinity';
 import { freePort, RunningProcess, startBuilt, waitUntilReady } from './lib/api-process';
 import { dropDatabase, recreateDatabase, withClient } from './lib/bench-database';
 import { seedLargeOrganization } from './lib/large-organization';
-import { measure, medianOf } from './lib/measure';
+import { cpuMsOf, measure, medianOf } from './lib/measure';
 import { cpuSpentMs, serverCpuMs } from './lib/server-cpu';
 
 const log = (text = '') => process.stdout.write(`${text}\n`);
@@ -44,7 +47,11 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-  const poolerCore = process.env.BENCH_POOLER_CORE === '1';
+  const pinning =
+    process.env.BENCH_POOLER_CORE === 'client' ? 'client' : process.env.BENCH_POOLER_CORE === '1' ? 'pooler' : null;
+  const poolerCore = pinning !== null;
+  // The load generator's core: shared with PgBouncer (client) or with the API and PostgreSQL (pooler).
+  const clientCore = pinning === 'client' ? '1' : '0';
   const upstreamSocketDir = process.env.BENCH_PGBOUNCER_SOCKET || undefined;
   await recreateDatabase(databaseUrl);
   const upstream = { host: new URL(databaseUrl).hostname, port: Number(new URL(databaseUrl).port || 5432) };
@@ -68,7 +75,7 @@ async function main(): Promise<void> {
     const bouncerPids = [bouncer.pid!, ...(namedBouncer ? [namedBouncer.pid!] : [])];
     if (poolerCore) {
       pinToCores(postgresPids(), '0');
-      pinToCores([process.pid], '0');
+      pinToCores([process.pid], clientCore);
       pinToCores(bouncerPids, '1');
     }
     ways.push({
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
       const cpu = new Map<string, number[]>(ways.map((way) => [way.label, []]));
       const p99 = new Map<string, number[]>(ways.map((way) => [way.label, []]));
       const serverCpu = new Map<string, number[]>(ways.map((way) => [way.label, []]));
+      const clientCoreBusy = new Map<string, number[]>(ways.map((way) => [way.label, []]));
       for (const way of ways) {
         await measure({
           url: way.origin!,
@@ -124,6 +132,8 @@ async function main(): Promise<void> {
         const order = round % 2 === 0 ? ways : [...ways].reverse();
         for (const way of order) {
           const before = await serverCpuMs(databaseUrl, way.bouncerPid ? [way.bouncerPid] : []);
+          const clientBefore = process.cpuUsage();
+          const bouncerBefore = way.bouncerPid ? cpuMsOf(way.bouncerPid) : 0;
           const result = await measure({
             url: way.origin!,
             token: seeded.token,
@@ -136,6 +146,11 @@ async function main(): Promise<void> {
           if (Object.keys(result.unexpected).length) {
             throw new Error(`${way.label} GET ${path}: ${JSON.stringify(result.unexpected)}`);
           }
+          const clientSpent = process.cpuUsage(clientBefore);
+          const bouncerSpent = way.bouncerPid ? cpuMsOf(way.bouncerPid) - bouncerBefore : 0;
+          clientCoreBusy
+            .get(way.label)!
+            .push(((clientSpent.user + clientSpent.system) / 1000 + bouncerSpent) / (result.seconds * 10));
           const after = await serverCpuMs(databaseUrl, way.bouncerPid ? [way.bouncerPid] : []);
           serverCpu.get(way.label)!.push(cpuSpentMs(before, after) / result.requests);
           throughput.get(way.label)!.push(result.requestsPerSecond);
@@ -145,7 +160,11 @@ async function main(): Promise<void> {
       }
       log(
         `GET ${path}, ${connections} connections, median of ${rounds} rounds of ${seconds} s` +
-          (poolerCore ? ', PgBouncer on core 1, the rest on core 0:' : ', every process on every core:'),
+          (pinning === 'client'
+            ? ', the API and PostgreSQL on core 0, the load generator and PgBouncer on core 1:'
+            : pinning === 'pooler'
+              ? ', PgBouncer on core 1, the rest on core 0:'
+              : ', every process on every core:'),
       );
       const base = medianOf(throughput.get(ways[0].label)!);
       for (const way of ways) {
@@ -153,7 +172,8 @@ async function main(): Promise<void> {
         log(
           `  ${way.label.padEnd(46)} ${rps.toFixed(0).padStart(6)} req/s (${((rps / base) * 100).toFixed(0)} %)` +
             `  p99 ${medianOf(p99.get(way.label)!).toFixed(1)} ms  API CPU ${medianOf(cpu.get(way.label)!).toFixed(3)} ms/req` +
-            `  PostgreSQL (+PgBouncer) CPU ${medianOf(serverCpu.get(way.label)!).toFixed(3)} ms/req`,
+            `  PostgreSQL (+PgBouncer) CPU ${medianOf(serverCpu.get(way.label)!).toFixed(3)} ms/req` +
+            (pinning === 'client' ? `  core 1 busy ${medianOf(clientCoreBusy.get(way.label)!).toFixed(0)} %` : ''),
         );
       }
     }
