@@ -89,7 +89,8 @@ interface Exchange {
 /**
  * Checks a visit in the order the handlers did before it: the path ids (a malformed one is a 404, so a page that
  * cannot exist reads no session), then the session and the role, then the form's CSRF token. Every path
- * parameter of a page that reads the session is an id.
+ * parameter of a route that takes a signed-in visit is an id (the CSV downloads, whose document id the use-case
+ * checks after the session, read the door themselves).
  */
 @Injectable()
 export class ConsoleVisitPipe implements PipeTransform<Exchange, Promise<ConsoleVisit>> {
