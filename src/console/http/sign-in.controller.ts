@@ -44,7 +44,7 @@ export class SignInController {
   ) {}
 
   @Get()
-  async home(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+  home(@Visit('viewing') visit: MemberVisit, @Res() response: Response): void {
     sendConsolePage(response, 200, HomePage(visit.chrome));
   }
 
@@ -55,7 +55,7 @@ export class SignInController {
   }
 
   @Get('sign-in')
-  async showSignIn(@Visit('anyone') visit: ConsoleVisit, @Res() response: Response): Promise<void> {
+  showSignIn(@Visit('anyone') visit: ConsoleVisit, @Res() response: Response): void {
     sendConsolePage(response, 200, SignInPage({ csrf: visit.csrf }));
   }
 
@@ -90,7 +90,7 @@ export class SignInController {
   }
 
   @Get('organizations')
-  async organizations(@Visit('signed-in') visit: SignedInVisit, @Res() response: Response): Promise<void> {
+  organizations(@Visit('signed-in') visit: SignedInVisit, @Res() response: Response): void {
     sendConsolePage(response, 200, OrganizationsPage(visit.chrome));
   }
 
