@@ -1,17 +1,20 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AdminCommand } from './admin-command';
-import { id } from './cli-arguments';
+import { id, type Options, type OptionSpec } from './cli-arguments';
 
 /**
- * A command whose one option names a row by id (`person:archive --person <id>`): it runs `act` on that id and
- * prints its answer as `present` shows it. The option is named after the command's first word unless `option` says.
+ * A command on one row named by id (`person:archive --person <id>`, `person:update --person <id> --email ...`): it
+ * runs `act` on that id (and the other options, listed after it) and prints its answer as `present` shows it. The id
+ * option is named after the command's first word unless `option` says.
  */
 export function oneIdCommand<T>(spec: {
   name: string;
   summary: string;
   /** The option's name, and the description of the id it takes (default: `person`, "the person id"). */
   option?: [name: string, description: string];
-  act: (app: INestApplicationContext, id: string) => Promise<T>;
+  /** The options besides the id. */
+  options?: Record<string, OptionSpec>;
+  act: (app: INestApplicationContext, id: string, options: Options) => Promise<T>;
   present: (result: T) => object;
 }): AdminCommand {
   const kind = spec.name.split(':')[0];
@@ -19,9 +22,9 @@ export function oneIdCommand<T>(spec: {
   return {
     name: spec.name,
     summary: spec.summary,
-    options: { [option]: id(description) },
+    options: { [option]: id(description), ...spec.options },
     async run(app, options) {
-      return spec.present(await spec.act(app, options.string(option)));
+      return spec.present(await spec.act(app, options.string(option), options));
     },
   };
 }

@@ -4,9 +4,11 @@ import { EventLogLag } from './application/event-log-lag';
 import { ExpiredEvents } from './application/expired-events';
 import { RemoveExpiredEvents } from './application/remove-expired-events.use-case';
 import { EVENT_LOG_WATCH_SETTINGS, EventLogWatch, EventLogWatchSettings } from './event-log-watch';
-import { EVENT_RETENTION_QUEUE, EventRetentionSweep } from './event-retention-sweep';
+import { EventRetentionSweep } from './event-retention-sweep';
 import { TypeormEventLogLag } from './infrastructure/typeorm-event-log-lag';
 import { TypeormExpiredEvents } from './infrastructure/typeorm-expired-events';
+
+const EVENT_RETENTION_QUEUE = 'event-retention';
 
 /** The removal of events past the retention period, which the scheduled pass runs. */
 @Module({

@@ -36,52 +36,49 @@ export const createDocumentCommand: AdminCommand = {
   },
 };
 
-export const publishDocumentCommand: AdminCommand = {
+export const publishDocumentCommand = oneIdCommand({
   name: 'document:publish',
   summary: 'Publish a new revision of a document, which becomes its latest; earlier attestations become outdated.',
   options: {
-    document: id('the document id'),
     'content-file': path(
       'the revision text, up to 500,000 characters: Markdown, or plain text when the file ends in .txt ' +
         '(default: empty)',
     ),
     format: choice(Object.keys(REVISION_FORMATS), 'markdown or text (default: from the file name, as above)'),
   },
-  async run(app, options) {
+  async act(app, documentId, options) {
     const file = options.optionalString('content-file');
     const format = options.optionalChoice<RevisionFormat>('format');
-    const published = await app.get(PublishDocumentRevision).execute({
-      documentId: options.string('document'),
+    return app.get(PublishDocumentRevision).execute({
+      documentId,
       content: file === undefined ? '' : await readContent(file),
       contentType: format ? REVISION_FORMATS[format] : contentTypeOf(file),
     });
-    return presentPublishedRevision(published);
   },
-};
+  present: presentPublishedRevision,
+});
 
-export const updateDocumentCommand: AdminCommand = {
+export const updateDocumentCommand = oneIdCommand({
   name: 'document:update',
   summary: 'Change a document (as PATCH /documents/{id}); requests and attestations already made stay.',
   options: {
-    document: id('the document id'),
     name: text('the document name'),
     'requires-signature': flag('whether people are asked to sign it'),
     'renewal-interval-days': clearableInteger('days (1..3650) after which an attestation is due again; empty: never'),
     'auto-renew': flag('renew automatically when due'),
   },
-  async run(app, options) {
-    const listing = await app.get(UpdateDocument).execute({
-      documentId: options.string('document'),
+  act: (app, documentId, options) =>
+    app.get(UpdateDocument).execute({
+      documentId,
       changes: {
         name: options.optionalString('name'),
         requiresSignature: options.optionalBoolean('requires-signature'),
         renewalIntervalDays: options.optionalNullableInteger('renewal-interval-days'),
         autoRenew: options.optionalBoolean('auto-renew'),
       },
-    });
-    return presentDocument(listing);
-  },
-};
+    }),
+  present: presentDocument,
+});
 
 export const restoreDocumentCommand = oneIdCommand({
   name: 'document:restore',

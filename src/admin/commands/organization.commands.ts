@@ -2,7 +2,8 @@ import { ChangeOrganizationBilling } from '../../identity/application/change-org
 import { CreateOrganization } from '../../identity/application/create-organization.use-case';
 import { BILLING_STATUSES, BillingStatus } from '../../identity/domain/organization';
 import type { AdminCommand } from '../admin-command';
-import { choice, date, id, text } from '../cli-arguments';
+import { choice, date, text } from '../cli-arguments';
+import { oneIdCommand } from '../one-id-command';
 import { presentOrganization } from '../identity.presenter';
 
 export const createOrganizationCommand: AdminCommand = {
@@ -23,20 +24,19 @@ export const createOrganizationCommand: AdminCommand = {
   },
 };
 
-export const changeBillingCommand: AdminCommand = {
+export const changeBillingCommand = oneIdCommand({
   name: 'org:billing',
   summary: "Change an organization's billing; effective on its next API request.",
+  option: ['org', 'the organization id'],
   options: {
-    org: id('the organization id'),
     billing: choice(BILLING_STATUSES, 'trial, active or inactive', true),
     'trial-ends-at': date('end of the trial, ISO 8601'),
   },
-  async run(app, options) {
-    const organization = await app.get(ChangeOrganizationBilling).execute({
-      organizationId: options.string('org'),
+  act: (app, organizationId, options) =>
+    app.get(ChangeOrganizationBilling).execute({
+      organizationId,
       billing: options.choice<BillingStatus>('billing'),
       trialEndsAt: options.optionalDate('trial-ends-at'),
-    });
-    return presentOrganization(organization);
-  },
-};
+    }),
+  present: presentOrganization,
+});

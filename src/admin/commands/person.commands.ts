@@ -2,33 +2,30 @@ import { ArchivePerson } from '../../people/application/archive-person.use-case'
 import { RestorePerson } from '../../people/application/restore-person.use-case';
 import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { presentPerson } from '../../people/http/person.presenter';
-import type { AdminCommand } from '../admin-command';
-import { clearableText, id, text } from '../cli-arguments';
+import { clearableText, text } from '../cli-arguments';
 import { oneIdCommand } from '../one-id-command';
 
-export const updatePersonCommand: AdminCommand = {
+export const updatePersonCommand = oneIdCommand({
   name: 'person:update',
   summary: "Change a person's names, email or phone (as PATCH /people/{id}); requests already sent keep the old ones.",
   options: {
-    person: id('the person id'),
     'first-name': clearableText('the first name; empty (--first-name=) clears it'),
     'last-name': text('the last name'),
     email: { kind: { type: 'email' }, description: 'the email, unique in the organization ignoring case' },
     phone: clearableText('an international number, e.g. +14155552671; empty (--phone=) clears it'),
   },
-  async run(app, options) {
-    const person = await app.get(UpdatePerson).execute({
-      personId: options.string('person'),
+  act: (app, personId, options) =>
+    app.get(UpdatePerson).execute({
+      personId,
       changes: {
         firstName: options.optionalNullableString('first-name'),
         lastName: options.optionalString('last-name'),
         email: options.optionalString('email'),
         phone: options.optionalNullableString('phone'),
       },
-    });
-    return presentPerson(person);
-  },
-};
+    }),
+  present: presentPerson,
+});
 
 export const archivePersonCommand = oneIdCommand({
   name: 'person:archive',

@@ -1,5 +1,5 @@
-import { Get, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Get, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { isUlid } from '@lib/core';
 import {
   AUDIT_LOG_CSV_HEADER,
@@ -11,9 +11,9 @@ import type { AuditEntryProps } from '../../audit-log/domain/audit-entry';
 import { sendCsv } from '@lib/http';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { AuditLogPage } from '../views/audit-log-page';
-import { ConsoleDoor } from './console-door';
 import { CONSOLE_HEADERS, sendConsolePage } from './console-page';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Visit } from './console-visit';
 
 const PAGE_SIZE = 50;
 
@@ -27,29 +27,24 @@ interface AuditFilters {
 @ConsoleController('')
 export class AuditLogPageController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly listAuditLog: ListAuditLog,
     private readonly listMembers: ListMembers,
     private readonly exportAuditLog: ExportAuditLog,
   ) {}
 
   @Get('audit-log')
-  async show(@Query() query: AuditFilters, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
+  async show(@Query() query: AuditFilters, @Visit('managing') visit: MemberVisit, @Res() response: Response) {
     const filters = filtersOf(query);
-    const organizationId = context.current.organizationId;
     const [{ entries, hasMore }, members] = await Promise.all([
-      this.listAuditLog.execute({ organizationId, ...filters, limit: PAGE_SIZE }),
-      this.listMembers.execute(organizationId),
+      this.listAuditLog.execute({ organizationId: visit.organizationId, ...filters, limit: PAGE_SIZE }),
+      this.listMembers.execute(visit.organizationId),
     ]);
-    const csrf = this.door.formToken(request, response, context);
     const userNames = new Map(members.map((m) => [m.userId, m.name]));
     sendConsolePage(
       response,
       200,
       AuditLogPage({
-        context,
-        csrf,
+        ...visit.chrome,
         entries,
         hasMore,
         filters: { userId: filters.userId ?? '', action: filters.action ?? '' },
@@ -60,12 +55,8 @@ export class AuditLogPageController {
 
   /** Streamed from a cursor as the browser reads it, through the same writer and use-case as the API's export. */
   @Get('audit-log.csv')
-  async export(@Query() query: AuditFilters, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const entries = this.exportAuditLog.execute({
-      organizationId: context.current.organizationId,
-      ...filtersOf(query),
-    });
+  async export(@Query() query: AuditFilters, @Visit('managing') visit: MemberVisit, @Res() response: Response) {
+    const entries = this.exportAuditLog.execute({ organizationId: visit.organizationId, ...filtersOf(query) });
     await sendCsv(response, {
       filename: 'audit-log.csv',
       header: AUDIT_LOG_CSV_HEADER,

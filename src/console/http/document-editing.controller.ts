@@ -1,7 +1,6 @@
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ValidationFailedError } from '@lib/core';
-import { UlidPathPipe } from '@lib/http';
 import { renderDocumentContent } from '../../attestation-page/http/document-content';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ArchiveDocument } from '../../documents/application/archive-document.use-case';
@@ -11,11 +10,9 @@ import { ShowDocument } from '../../documents/application/show-document.use-case
 import { ShowLatestRevision } from '../../documents/application/show-latest-revision.use-case';
 import { UpdateDocument } from '../../documents/application/update-document.use-case';
 import { DocumentEditingPage, RevisionDraft } from '../views/document-editing-page';
-import { managingForm } from './console-actor';
-import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { noticeParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 const NOTICES: Record<string, string> = {
   published: 'The new revision is published: new requests and renewals ask for it.',
@@ -32,7 +29,6 @@ const NOTICES: Record<string, string> = {
 @ConsoleController('documents/:id')
 export class DocumentEditingController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly showDocument: ShowDocument,
     private readonly showLatestRevision: ShowLatestRevision,
     private readonly publishRevision: PublishDocumentRevision,
@@ -42,43 +38,40 @@ export class DocumentEditingController {
   ) {}
 
   @Get('edit')
-  async edit(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const notice = noticeParam(request, NOTICES);
-    await this.render(request, response, context, id, { notice });
+  async edit(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    await this.render(visit, response, { notice: visit.notice(NOTICES) });
   }
 
   /** "Preview" renders the text without saving anything; "Publish" publishes it. */
   @Post('revisions')
-  async publish(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
+  async publish(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const { form } = posted;
     const content = form.get('content') ?? '';
     if (form.get('intent') === 'preview') {
       const previewHtml = renderDocumentContent({ content, contentType: 'text/markdown', contentSha256: '' }).value;
-      return this.render(request, response, context, id, { draft: { content, previewHtml } });
+      return this.render(posted, response, { draft: { content, previewHtml } });
     }
     if (content.trim() === '') {
       throw new PageError(422, 'Please check what you entered', 'Write the text of the new revision first.');
     }
     await this.publishRevision.execute({
-      organizationId: context.current.organizationId,
-      documentId: id,
+      organizationId: posted.organizationId,
+      documentId: posted.id('id'),
       content,
       contentType: 'text/markdown',
       expectedUpdatedAt: stampOf(form),
-      actor,
+      actor: posted.actor,
     });
-    redirect(response, `/console/documents/${id}/edit?done=published`);
+    redirect(response, `/console/documents/${posted.id('id')}/edit?done=published`);
   }
 
   @Post('settings')
-  async settings(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
+  async settings(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const { form } = posted;
     await this.updateDocument.execute({
-      organizationId: context.current.organizationId,
-      documentId: id,
+      ...posted.acting,
+      documentId: posted.id('id'),
       expectedUpdatedAt: stampOf(form),
-      actor,
       changes: {
         name: form.get('name') ?? '',
         renewalIntervalDays: renewalOf(form.get('renewal_interval_days')),
@@ -86,47 +79,31 @@ export class DocumentEditingController {
         autoRenew: form.get('auto_renew') === '1',
       },
     });
-    redirect(response, `/console/documents/${id}/edit?done=saved`);
+    redirect(response, `/console/documents/${posted.id('id')}/edit?done=saved`);
   }
 
-  @Post('archive')
-  async archive(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    await this.setArchived(id, request, response, true);
-  }
-
-  @Post('restore')
-  async restore(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    await this.setArchived(id, request, response, false);
-  }
-
-  private async setArchived(id: string, request: Request, response: Response, archived: boolean): Promise<void> {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const input = {
-      organizationId: context.current.organizationId,
-      documentId: id,
-      expectedUpdatedAt: stampOf(form),
-      actor,
-    };
+  /** Archiving and restoring differ only in their use-case and their notice: one handler, two routes. */
+  @Post(['archive', 'restore'])
+  async archiveOrRestore(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const archived = (posted.request.route as { path: string }).path.endsWith('/archive');
+    const input = { ...posted.acting, documentId: posted.id('id'), expectedUpdatedAt: stampOf(posted.form) };
     await (archived ? this.archiveDocument : this.restoreDocument).execute(input);
-    redirect(response, `/console/documents/${id}/edit?done=${archived ? 'archived' : 'restored'}`);
+    redirect(response, `/console/documents/${input.documentId}/edit?done=${archived ? 'archived' : 'restored'}`);
   }
 
   private async render(
-    request: Request,
+    visit: MemberVisit,
     response: Response,
-    context: ManagingContext,
-    id: string,
     extra: { draft?: RevisionDraft; notice?: string },
   ): Promise<void> {
-    const reference = { organizationId: context.current.organizationId, documentId: id };
+    const reference = { organizationId: visit.organizationId, documentId: visit.id('id') };
     const [{ document }, latest] = await Promise.all([
       this.showDocument.execute(reference),
       // The form starts from the text people sign today, so an editor edits rather than retypes it.
       extra.draft ? null : this.showLatestRevision.execute(reference),
     ]);
     const draft = extra.draft ?? (latest ? { content: latest.content } : undefined);
-    const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, DocumentEditingPage({ context, csrf, document, latest, ...extra, draft }));
+    sendConsolePage(response, 200, DocumentEditingPage({ ...visit.chrome, document, latest, ...extra, draft }));
   }
 }
 

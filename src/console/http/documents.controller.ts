@@ -1,6 +1,5 @@
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, Post, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { UlidPathPipe } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { ShowBulkAction } from '../../bulk-actions/application/show-bulk-action.use-case';
 import { StartBulkAction } from '../../bulk-actions/application/start-bulk-action.use-case';
@@ -11,11 +10,10 @@ import { ListGroupsInScope } from '../../standings/application/list-groups-in-sc
 import { ShowComplianceOverview } from '../../standings/application/show-compliance-overview.use-case';
 import { BulkActionPage } from '../views/bulk-action-page';
 import { DocumentPage, OverviewPage, StandingsFilterValues } from '../views/documents-pages';
-import { viewerIn } from './console-actor';
-import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { CONSOLE_PER_PAGE, idParam, noticeParam, pageParam, textParam } from './console-query';
+import { CONSOLE_PER_PAGE, idParam, pageParam, textParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 /** The groups offered as a filter: the API pages beyond them. */
 const GROUPS_SHOWN = 100;
@@ -27,7 +25,6 @@ const GROUPS_SHOWN = 100;
 @ConsoleController('')
 export class DocumentsController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly overview: ShowComplianceOverview,
     private readonly listStandings: ListDocumentStandings,
     private readonly listGroups: ListGroupsInScope,
@@ -37,24 +34,22 @@ export class DocumentsController {
   ) {}
 
   @Get('documents')
-  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.viewing(request);
-    const page = pageParam(request);
-    const overview = await this.overview.execute({ viewer: viewerIn(context) });
+  async list(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const page = pageParam(visit.request);
+    const overview = await this.overview.execute({ viewer: visit.viewer });
     // The totals cover every document; the table shows one page of them (1,000 rows took most of the answer's time).
     const shown = overview.documents.slice((page.page - 1) * page.perPage, page.page * page.perPage);
-    const csrf = this.door.formToken(request, response, context);
     sendConsolePage(
       response,
       200,
-      OverviewPage({ context, csrf, overview, shown, page: page.page, perPage: page.perPage }),
+      OverviewPage({ ...visit.chrome, overview, shown, page: page.page, perPage: page.perPage }),
     );
   }
 
   @Get('documents/:id')
-  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.viewing(request);
-    const viewer = viewerIn(context);
+  async show(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const { viewer, request } = visit;
+    const id = visit.id('id');
     const filter = filterOf(request);
     const after = idParam(textParam(request, 'after'), 'page');
     const page = await this.listStandings.execute({
@@ -70,13 +65,11 @@ export class DocumentsController {
       this.listGroups.execute({ viewer, limit: GROUPS_SHOWN }),
       this.showBulkAction.recent(viewer, id),
     ]);
-    const csrf = this.door.formToken(request, response, context);
     sendConsolePage(
       response,
       200,
       DocumentPage({
-        context,
-        csrf,
+        ...visit.chrome,
         documentId: listing.document.id,
         document: overview.documents.find((d) => d.documentId === listing.document.id) ?? null,
         name: listing.document.name,
@@ -85,15 +78,14 @@ export class DocumentsController {
         filter,
         groups: groups.items,
         recent,
-        notice: noticeParam(request, { repeated: 'The same action on the same people ran within the hour.' }),
+        notice: visit.notice({ repeated: 'The same action on the same people ran within the hour.' }),
       }),
     );
   }
 
   @Post('documents/:id/bulk-actions')
-  async start(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.viewing(request);
-    const form = await this.door.form(request, context);
+  async start(@Posted('viewing') posted: MemberVisit, @Res() response: Response) {
+    const { form } = posted;
     const kind = form.get('kind');
     if (!isBulkActionKind(kind)) throw new PageError(400, 'Choose an action', 'Go back and choose what to do.');
     const chosen = form.get('targets') !== 'matching';
@@ -102,29 +94,23 @@ export class DocumentsController {
       throw new PageError(422, 'Choose someone first', 'Tick the people to act on, or act on everyone matching.');
     }
     const { action, repeated } = await this.startBulkAction.execute({
-      viewer: viewerIn(context),
+      viewer: posted.viewer,
       kind,
-      documentId: id,
+      documentId: posted.id('id'),
       filter: { bucket: form.get('bucket'), groupId: form.get('group_id'), search: form.get('search') },
       personIds: chosen ? personIds : undefined,
-      origin: this.door.origin(request),
+      origin: posted.origin,
     });
     redirect(response, `/console/bulk-actions/${action.id}${repeated ? '?done=repeated' : ''}`);
   }
 
   @Get('bulk-actions/:id')
-  async progress(
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    const context = await this.door.viewing(request);
-    const { action, reasons } = await this.showBulkAction.execute(viewerIn(context), id);
-    const csrf = this.door.formToken(request, response, context);
-    const notice = noticeParam(request, {
+  async progress(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const { action, reasons } = await this.showBulkAction.execute(visit.viewer, visit.id('id'));
+    const notice = visit.notice({
       repeated: 'This action ran on the same people within the hour: it was not started again.',
     });
-    sendConsolePage(response, 200, BulkActionPage({ context, csrf, action, reasons, notice }));
+    sendConsolePage(response, 200, BulkActionPage({ ...visit.chrome, action, reasons, notice }));
   }
 }
 

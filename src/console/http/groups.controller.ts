@@ -1,6 +1,6 @@
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { PageRequest, UlidPathPipe } from '@lib/http';
+import { Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { PageRequest } from '@lib/http';
 import { PageError } from '../../attestation-page/http/page-error';
 import { AddPeopleToGroup } from '../../groups/application/add-people-to-group.use-case';
 import { CreateGroup } from '../../groups/application/create-group.use-case';
@@ -15,11 +15,10 @@ import { UpdateGroup } from '../../groups/application/update-group.use-case';
 import { ListPeople } from '../../people/application/list-people.use-case';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { GroupPage, GroupsPage } from '../views/groups-pages';
-import { managingForm } from './console-actor';
-import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { noticeParam, pageParam } from './console-query';
+import { pageParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 /** Addresses pasted at once: as many as the API's `person_ids` takes. */
 const MAX_PASTED = 100;
@@ -29,7 +28,6 @@ const DOCUMENTS_SHOWN = 100;
 @ConsoleController('groups')
 export class GroupsController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly listGroups: ListGroups,
     private readonly createGroup: CreateGroup,
     private readonly showGroup: ShowGroup,
@@ -45,49 +43,44 @@ export class GroupsController {
   ) {}
 
   @Get()
-  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const page = pageParam(request);
-    const groups = await this.listGroups.execute({ organizationId: context.current.organizationId, page });
-    const csrf = this.door.formToken(request, response, context);
+  async list(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const page = pageParam(visit.request);
+    const groups = await this.listGroups.execute({ organizationId: visit.organizationId, page });
     sendConsolePage(
       response,
       200,
-      GroupsPage({ context, csrf, groups: groups.items, page: page.page, perPage: page.perPage, total: groups.total }),
+      GroupsPage({
+        ...visit.chrome,
+        groups: groups.items,
+        page: page.page,
+        perPage: page.perPage,
+        total: groups.total,
+      }),
     );
   }
 
   @Post()
-  async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const group = await this.createGroup.execute({
-      organizationId: context.current.organizationId,
-      actor,
-      name: form.get('name') ?? '',
-      autoIssueRequests: form.get('auto_issue_requests') === '1',
-    });
+  async create(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const group = await this.createGroup.execute({ ...posted.acting, ...groupOf(posted.form) });
     redirect(response, `/console/groups/${group.id}?done=created`);
   }
 
   @Get(':id')
-  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const organizationId = context.current.organizationId;
-    const page = pageParam(request);
-    const group = await this.showGroup.execute({ organizationId, groupId: id });
+  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const organizationId = visit.organizationId;
+    const page = pageParam(visit.request);
+    const group = await this.showGroup.execute({ organizationId, groupId: visit.id('id') });
     const [members, documents, managers, users] = await Promise.all([
       this.listMembers.execute({ organizationId, groupId: group.id, page }),
       this.listDocuments.execute({ organizationId, groupId: group.id, page: new PageRequest(1, DOCUMENTS_SHOWN) }),
       this.listManagers.execute({ organizationId, groupId: group.id }),
       this.listUsers.execute(organizationId),
     ]);
-    const csrf = this.door.formToken(request, response, context);
     sendConsolePage(
       response,
       200,
       GroupPage({
-        context,
-        csrf,
+        ...visit.chrome,
         group,
         members: members.items,
         membersTotal: members.total,
@@ -96,31 +89,25 @@ export class GroupsController {
         documents: documents.items,
         managers,
         candidates: users.filter((user) => user.role === 'group_manager'),
-        notice: noticeParam(request, noticeOf),
+        notice: visit.notice(noticeOf),
       }),
     );
   }
 
   @Post(':id')
-  async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
-    await this.updateGroup.execute({
-      organizationId: context.current.organizationId,
-      groupId: id,
-      actor,
-      changes: { name: form.get('name') ?? '', autoIssueRequests: form.get('auto_issue_requests') === '1' },
-    });
-    redirect(response, `/console/groups/${id}?done=saved`);
+  async update(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    await this.updateGroup.execute({ ...posted.acting, groupId: posted.id('id'), changes: groupOf(posted.form) });
+    redirect(response, `/console/groups/${posted.id('id')}?done=saved`);
   }
 
   /** Pasted addresses: each is looked up among the organization's active people; unknown ones are reported. */
   @Post(':id/members')
-  async add(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const organizationId = context.current.organizationId;
+  async add(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const { organizationId, actor } = posted;
+    const groupId = posted.id('id');
     const emails = [
       ...new Set(
-        (form.get('emails') ?? '')
+        (posted.form.get('emails') ?? '')
           .split(/[\s,;]+/)
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
@@ -140,31 +127,28 @@ export class GroupsController {
       }),
     );
     const personIds = found.flatMap((person) => (person ? [person.id] : []));
-    if (personIds.length > 0) await this.addPeople.execute({ organizationId, groupId: id, personIds, actor });
-    redirect(response, `/console/groups/${id}?done=added-${personIds.length}-of-${emails.length}`);
+    if (personIds.length > 0) await this.addPeople.execute({ organizationId, groupId, personIds, actor });
+    redirect(response, `/console/groups/${groupId}?done=added-${personIds.length}-of-${emails.length}`);
   }
 
   /** The ticked users replace the group's managers, as `PUT /groups/{id}/managers` does. */
   @Post(':id/managers')
-  async replaceManagers(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const group = await this.showGroup.execute({ organizationId: context.current.organizationId, groupId: id });
-    await this.setManagers.execute({ actor, group, userIds: form.getAll('user_id') });
-    redirect(response, `/console/groups/${id}?done=managers`);
+  async replaceManagers(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const group = await this.showGroup.execute({ organizationId: posted.organizationId, groupId: posted.id('id') });
+    await this.setManagers.execute({ actor: posted.actor, group, userIds: posted.form.getAll('user_id') });
+    redirect(response, `/console/groups/${posted.id('id')}?done=managers`);
   }
 
   @Post(':id/members/:personId/remove')
-  async remove(
-    @Param('id', UlidPathPipe) id: string,
-    @Param('personId', UlidPathPipe) personId: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ) {
-    const { context, actor } = await managingForm(this.door, request);
-    const organizationId = context.current.organizationId;
-    await this.removePerson.execute({ organizationId, groupId: id, personId, actor });
-    redirect(response, `/console/groups/${id}?done=removed`);
+  async remove(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    await this.removePerson.execute({ ...posted.acting, groupId: posted.id('id'), personId: posted.id('personId') });
+    redirect(response, `/console/groups/${posted.id('id')}?done=removed`);
   }
+}
+
+/** The group's settings, as the forms that create and change a group send them. */
+function groupOf(form: URLSearchParams): { name: string; autoIssueRequests: boolean } {
+  return { name: form.get('name') ?? '', autoIssueRequests: form.get('auto_issue_requests') === '1' };
 }
 
 function noticeOf(done: string): string | undefined {

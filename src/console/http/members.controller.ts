@@ -1,16 +1,13 @@
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { UlidPathPipe } from '@lib/http';
+import { Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ChangeMember } from '../../identity/application/change-member.use-case';
 import type { Role } from '../../identity/domain/role';
 import { InviteMember } from '../../sign-in/application/invite-member.use-case';
 import { ListMembers } from '../../sign-in/application/list-members.use-case';
 import { MembersPage } from '../views/members-page';
-import { managingForm } from './console-actor';
-import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { noticeParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 const NOTICES: Record<string, string> = {
   invited: 'The invitation is on its way.',
@@ -22,24 +19,20 @@ const NOTICES: Record<string, string> = {
 @ConsoleController('members')
 export class MembersController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly listMembers: ListMembers,
     private readonly inviteMember: InviteMember,
     private readonly changeMember: ChangeMember,
   ) {}
 
   @Get()
-  async show(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const members = await this.listMembers.execute(context.current.organizationId);
-    const csrf = this.door.formToken(request, response, context);
-    const notice = noticeParam(request, NOTICES);
-    sendConsolePage(response, 200, MembersPage({ context, csrf, members, notice }));
+  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const members = await this.listMembers.execute(visit.organizationId);
+    sendConsolePage(response, 200, MembersPage({ ...visit.chrome, members, notice: visit.notice(NOTICES) }));
   }
 
   @Post()
-  async invite(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { form, actor } = await managingForm(this.door, request);
+  async invite(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const { form, actor } = posted;
     await this.inviteMember.execute({
       actor,
       email: form.get('email') ?? '',
@@ -50,24 +43,15 @@ export class MembersController {
   }
 
   @Post(':id/role')
-  async changeRole(
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    const { form, actor } = await managingForm(this.door, request);
-    await this.changeMember.execute({ actor, userId: id, role: (form.get('role') ?? '') as Role });
+  async changeRole(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const role = (posted.form.get('role') ?? '') as Role;
+    await this.changeMember.execute({ actor: posted.actor, userId: posted.id('id'), role });
     redirect(response, '/console/members?done=changed');
   }
 
   @Post(':id/remove')
-  async remove(
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ): Promise<void> {
-    const { actor } = await managingForm(this.door, request);
-    await this.changeMember.execute({ actor, userId: id, role: null });
+  async remove(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    await this.changeMember.execute({ actor: posted.actor, userId: posted.id('id'), role: null });
     redirect(response, '/console/members?done=removed');
   }
 }

@@ -1,6 +1,6 @@
-import { Get, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { PageRequest, UlidPathPipe } from '@lib/http';
+import { Get, Post, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { PageRequest } from '@lib/http';
 import { RenderCertificate } from '../../attestation-evidence/application/render-certificate.use-case';
 import { ShowAttestationEvidence } from '../../attestation-evidence/application/show-attestation-evidence.use-case';
 import { presentAttestationEvidence } from '../../attestation-evidence/http/attestation-evidence.presenter';
@@ -13,11 +13,10 @@ import { RestorePerson } from '../../people/application/restore-person.use-case'
 import { ShowPerson } from '../../people/application/show-person.use-case';
 import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { PeoplePage, PersonPage } from '../views/people-pages';
-import { managingForm } from './console-actor';
 import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
-import { ConsoleDoor } from './console-door';
-import { noticeParam, pageParam, textParam } from './console-query';
+import { pageParam, textParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 const NOTICES: Record<string, string> = {
   added: 'The person was added.',
@@ -34,11 +33,19 @@ const optional = (form: URLSearchParams, name: string) => {
   return value ? value : null;
 };
 
+/** The person's fields, as the forms that add and change a person send them. */
+const personOf = (form: URLSearchParams) => ({
+  firstName: optional(form, 'first_name'),
+  lastName: form.get('last_name') ?? '',
+  email: form.get('email') ?? '',
+  phone: optional(form, 'phone'),
+  locale: optional(form, 'locale'),
+});
+
 /** People (owners and administrators): the use-cases of /people, and the evidence of /attestation-requests. */
 @ConsoleController('')
 export class PeopleController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly listPeople: ListPeople,
     private readonly createPerson: CreatePerson,
     private readonly showPerson: ShowPerson,
@@ -52,24 +59,21 @@ export class PeopleController {
   ) {}
 
   @Get('people')
-  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const page = pageParam(request);
-    const search = textParam(request, 'search');
-    const archived = textParam(request, 'archived') === '1';
+  async list(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const page = pageParam(visit.request);
+    const search = textParam(visit.request, 'search');
+    const archived = textParam(visit.request, 'archived') === '1';
     const people = await this.listPeople.execute({
-      organizationId: context.current.organizationId,
+      organizationId: visit.organizationId,
       // An address is looked for among emails, anything else among names.
       filter: search.includes('@') ? { email: search, archived } : { name: search || undefined, archived },
       page,
     });
-    const csrf = this.door.formToken(request, response, context);
     sendConsolePage(
       response,
       200,
       PeoplePage({
-        context,
-        csrf,
+        ...visit.chrome,
         people: people.items,
         page: page.page,
         perPage: page.perPage,
@@ -81,25 +85,15 @@ export class PeopleController {
   }
 
   @Post('people')
-  async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const person = await this.createPerson.execute({
-      organizationId: context.current.organizationId,
-      actor,
-      firstName: optional(form, 'first_name'),
-      lastName: form.get('last_name') ?? '',
-      email: form.get('email') ?? '',
-      phone: optional(form, 'phone'),
-      locale: optional(form, 'locale'),
-    });
+  async create(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const person = await this.createPerson.execute({ ...posted.acting, ...personOf(posted.form) });
     redirect(response, `/console/people/${person.id}?done=added`);
   }
 
   @Get('people/:id')
-  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const organizationId = context.current.organizationId;
-    const person = await this.showPerson.execute({ organizationId, personId: id });
+  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    const organizationId = visit.organizationId;
+    const person = await this.showPerson.execute({ organizationId, personId: visit.id('id') });
     const requests = await this.listRequests.execute({
       organizationId,
       filter: { personId: person.id },
@@ -110,52 +104,35 @@ export class PeopleController {
       documentIds.map((documentId) => this.showDocument.execute({ organizationId, documentId })),
     );
     const documentNames = new Map(documents.map((listing) => [listing.document.id, listing.document.name]));
-    const csrf = this.door.formToken(request, response, context);
-    const notice = noticeParam(request, NOTICES);
     sendConsolePage(
       response,
       200,
-      PersonPage({ context, csrf, person, requests: requests.items, documentNames, notice }),
+      PersonPage({ ...visit.chrome, person, requests: requests.items, documentNames, notice: visit.notice(NOTICES) }),
     );
   }
 
   @Post('people/:id')
-  async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
-    await this.updatePerson.execute({
-      organizationId: context.current.organizationId,
-      personId: id,
-      actor,
-      changes: {
-        firstName: optional(form, 'first_name'),
-        lastName: form.get('last_name') ?? '',
-        email: form.get('email') ?? '',
-        phone: optional(form, 'phone'),
-        locale: optional(form, 'locale'),
-      },
-    });
-    redirect(response, `/console/people/${id}?done=saved`);
+  async update(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    await this.updatePerson.execute({ ...posted.acting, personId: posted.id('id'), changes: personOf(posted.form) });
+    redirect(response, `/console/people/${posted.id('id')}?done=saved`);
   }
 
-  @Post('people/:id/archive')
-  async archive(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, actor } = await managingForm(this.door, request);
-    await this.archivePerson.execute({ organizationId: context.current.organizationId, personId: id, actor });
-    redirect(response, `/console/people/${id}?done=archived`);
-  }
-
-  @Post('people/:id/restore')
-  async restore(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, actor } = await managingForm(this.door, request);
-    await this.restorePerson.execute({ organizationId: context.current.organizationId, personId: id, actor });
-    redirect(response, `/console/people/${id}?done=restored`);
+  /** Archiving and restoring differ only in their use-case and their notice: one handler, two routes. */
+  @Post(['people/:id/archive', 'people/:id/restore'])
+  async archiveOrRestore(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const archiving = (posted.request.route as { path: string }).path.endsWith('/archive');
+    const input = { ...posted.acting, personId: posted.id('id') };
+    await (archiving ? this.archivePerson : this.restorePerson).execute(input);
+    redirect(response, `/console/people/${input.personId}?done=${archiving ? 'archived' : 'restored'}`);
   }
 
   /** The evidence record, as GET /attestation-requests/{id}/evidence answers it. */
   @Get('requests/:id/evidence')
-  async evidence(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const context = await this.door.managing(request);
-    const evidence = await this.showEvidence.execute({ organizationId: context.current.organizationId, requestId: id });
+  async evidence(@Visit('managing') visit: MemberVisit, @Res() response: Response) {
+    const evidence = await this.showEvidence.execute({
+      organizationId: visit.organizationId,
+      requestId: visit.id('id'),
+    });
     response
       .status(200)
       .set({ ...CONSOLE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' })
@@ -165,14 +142,12 @@ export class PeopleController {
   /** The certificate of completion, as GET /attestation-requests/{id}/certificate answers it. */
   @Get('requests/:id/certificate')
   async certificate(
-    @Param('id', UlidPathPipe) id: string,
-    @Req() request: Request,
+    @Visit('managing') visit: MemberVisit,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
-    const context = await this.door.managing(request);
     const { requestId, pdf } = await this.renderCertificate.execute({
-      organizationId: context.current.organizationId,
-      requestId: id,
+      organizationId: visit.organizationId,
+      requestId: visit.id('id'),
     });
     response.set(CONSOLE_HEADERS);
     return new StreamableFile(pdf, {

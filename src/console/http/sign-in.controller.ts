@@ -1,5 +1,5 @@
-import { Get, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Get, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { PageError } from '../../attestation-page/http/page-error';
 import { RedeemConsoleLink } from '../../sign-in/application/redeem-console-link.use-case';
 import { RequestSignInLink } from '../../sign-in/application/request-sign-in-link.use-case';
@@ -13,10 +13,14 @@ import {
   SignInPage,
   TooManyRequestsPage,
 } from '../views/sign-in-pages';
-import { ConsoleDoor, ConsoleRedirect } from './console-door';
+import type { ConsoleContext } from '../../sign-in/application/console-context';
+import { ConsoleDoor } from './console-door';
 import { redirect, safeNext, sendConsolePage } from './console-page';
 import { CONSOLE_CSS } from './console-style';
 import { ConsoleController } from './console-controller';
+import { ConsoleVisit, MemberVisit, Posted, Visit } from './console-visit';
+
+type SignedInVisit = ConsoleVisit<ConsoleContext>;
 
 const LINK_REFUSALS = {
   invalid: [
@@ -40,11 +44,8 @@ export class SignInController {
   ) {}
 
   @Get()
-  async home(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.signedIn(request);
-    if (!context.current) throw new ConsoleRedirect('/console/organizations');
-    const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, HomePage({ context, csrf }));
+  home(@Visit('viewing') visit: MemberVisit, @Res() response: Response): void {
+    sendConsolePage(response, 200, HomePage(visit.chrome));
   }
 
   @Get('console.css')
@@ -54,18 +55,13 @@ export class SignInController {
   }
 
   @Get('sign-in')
-  showSignIn(@Req() request: Request, @Res() response: Response): void {
-    const csrf = this.door.formToken(request, response, null);
-    sendConsolePage(response, 200, SignInPage({ csrf }));
+  showSignIn(@Visit('anyone') visit: ConsoleVisit, @Res() response: Response): void {
+    sendConsolePage(response, 200, SignInPage({ csrf: visit.csrf }));
   }
 
   @Post('sign-in')
-  async askForLink(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const form = await this.door.form(request, null);
-    const answer = await this.requestLink.execute({
-      email: form.get('email') ?? '',
-      origin: this.door.origin(request),
-    });
+  async askForLink(@Posted('anyone') posted: ConsoleVisit, @Res() response: Response): Promise<void> {
+    const answer = await this.requestLink.execute({ email: posted.form.get('email') ?? '', origin: posted.origin });
     if (answer === 'limited') return sendConsolePage(response, 429, TooManyRequestsPage());
     sendConsolePage(response, 200, CheckEmailPage());
   }
@@ -74,24 +70,17 @@ export class SignInController {
   showLink(
     @Param('secret') secret: string,
     @Query('next') next: unknown,
-    @Req() request: Request,
+    @Visit('anyone') visit: ConsoleVisit,
     @Res() response: Response,
   ): void {
-    const csrf = this.door.formToken(request, response, null);
-    sendConsolePage(
-      response,
-      200,
-      RedeemLinkPage({ csrf, secret, next: safeNext(typeof next === 'string' ? next : null) }),
-    );
+    const page = RedeemLinkPage({ csrf: visit.csrf, secret, next: safeNext(typeof next === 'string' ? next : null) });
+    sendConsolePage(response, 200, page);
   }
 
   @Post('link')
-  async useLink(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const form = await this.door.form(request, null);
-    const result = await this.redeemLink.execute({
-      secret: form.get('secret') ?? '',
-      origin: this.door.origin(request),
-    });
+  async useLink(@Posted('anyone') posted: ConsoleVisit, @Res() response: Response): Promise<void> {
+    const { form } = posted;
+    const result = await this.redeemLink.execute({ secret: form.get('secret') ?? '', origin: posted.origin });
     if (result.outcome !== 'signed_in') {
       const [status, title, explanation] = LINK_REFUSALS[result.outcome];
       throw new PageError(status, title, explanation);
@@ -101,38 +90,32 @@ export class SignInController {
   }
 
   @Get('organizations')
-  async organizations(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.signedIn(request);
-    const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, OrganizationsPage({ context, csrf }));
+  organizations(@Visit('signed-in') visit: SignedInVisit, @Res() response: Response): void {
+    sendConsolePage(response, 200, OrganizationsPage(visit.chrome));
   }
 
   @Post('organizations')
-  async switchTo(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.signedIn(request);
-    const form = await this.door.form(request, context);
+  async switchTo(@Posted('signed-in') posted: SignedInVisit, @Res() response: Response): Promise<void> {
     await this.switchOrganization.execute({
-      context,
-      organizationId: form.get('organization_id') ?? '',
-      origin: this.door.origin(request),
+      context: posted.context,
+      organizationId: posted.form.get('organization_id') ?? '',
+      origin: posted.origin,
     });
     redirect(response, '/console');
   }
 
   @Post('sign-out')
-  async signOutHere(@Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.end(request, response, false);
+  async signOutHere(@Posted('signed-in') posted: SignedInVisit, @Res() response: Response): Promise<void> {
+    await this.end(posted, response, false);
   }
 
   @Post('sign-out-everywhere')
-  async signOutEverywhere(@Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.end(request, response, true);
+  async signOutEverywhere(@Posted('signed-in') posted: SignedInVisit, @Res() response: Response): Promise<void> {
+    await this.end(posted, response, true);
   }
 
-  private async end(request: Request, response: Response, everywhere: boolean): Promise<void> {
-    const context = await this.door.signedIn(request);
-    await this.door.form(request, context);
-    await this.signOut.execute({ context, everywhere, origin: this.door.origin(request) });
+  private async end(posted: SignedInVisit, response: Response, everywhere: boolean): Promise<void> {
+    await this.signOut.execute({ context: posted.context, everywhere, origin: posted.origin });
     this.door.cookies.clearSession(response);
     redirect(response, '/console/sign-in');
   }

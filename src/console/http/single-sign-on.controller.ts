@@ -9,10 +9,10 @@ import type { AuthorizationAttempt } from '../../sign-in/application/open-id-pro
 import { FinishSsoSignIn, StartSsoSignIn } from '../../sign-in/application/single-sign-on.use-cases';
 import { SsoSettingsRepository } from '../../sign-in/application/sso-settings.repository';
 import { SingleSignOnPage } from '../views/single-sign-on-page';
-import { actorIn } from './console-actor';
 import { ConsoleDoor } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 /** How long the browser may take at the provider. */
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -41,24 +41,22 @@ export class SingleSignOnController {
   ) {}
 
   @Get('single-sign-on')
-  async show(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    await this.render(request, response, context, false);
+  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    await this.render(visit, response, false);
   }
 
   @Post('single-sign-on')
-  async save(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const form = await this.door.form(request, context);
+  async save(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const { form } = posted;
     await this.configure.execute({
-      actor: actorIn(context, this.door.origin(request)),
+      actor: posted.actor,
       issuer: form.get('issuer') ?? '',
       clientId: form.get('client_id') ?? '',
       clientSecret: form.get('client_secret') ?? '',
       allowedDomains: (form.get('allowed_domains') ?? '').split(','),
       required: form.get('required') === 'yes',
     });
-    await this.render(request, response, context, true);
+    await this.render(posted, response, true);
   }
 
   @Get('sso/callback')
@@ -90,24 +88,16 @@ export class SingleSignOnController {
     redirect(response, url);
   }
 
-  private async render(
-    request: Request,
-    response: Response,
-    context: Awaited<ReturnType<ConsoleDoor['managing']>>,
-    saved: boolean,
-  ): Promise<void> {
-    const organizationId = context.current.organizationId;
-    const settings = await this.settings.find(organizationId);
-    const csrf = this.door.formToken(request, response, context);
+  private async render(visit: MemberVisit, response: Response, saved: boolean): Promise<void> {
+    const settings = await this.settings.find(visit.organizationId);
     sendConsolePage(
       response,
       200,
       SingleSignOnPage({
-        context,
-        csrf,
+        ...visit.chrome,
         settings,
         saved,
-        signInAddress: this.urls.ssoStart(organizationId),
+        signInAddress: this.urls.ssoStart(visit.organizationId),
         redirectUri: this.urls.ssoCallback,
       }),
     );

@@ -1,6 +1,6 @@
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { PageRequest, UlidPathPipe } from '@lib/http';
+import { Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { PageRequest } from '@lib/http';
 import { ListWebhookDeliveries } from '../../webhooks/application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../../webhooks/application/redeliver-webhook-attempt.use-case';
 import { SendTestWebhook } from '../../webhooks/application/send-test-webhook.use-case';
@@ -12,11 +12,9 @@ import {
   UpdateWebhookEndpoint,
 } from '../../webhooks/application/webhook-endpoint.use-cases';
 import { WebhookPage, WebhooksPage } from '../views/webhooks-pages';
-import { managingForm } from './console-actor';
-import { ConsoleDoor, ManagingContext } from './console-door';
 import { redirect, sendConsolePage } from './console-page';
-import { noticeParam } from './console-query';
 import { ConsoleController } from './console-controller';
+import { MemberVisit, Posted, Visit } from './console-visit';
 
 /** An organization has at most 20 endpoints; the deliveries shown are the latest. */
 const ENDPOINTS_SHOWN = 20;
@@ -28,11 +26,19 @@ const NOTICES: Record<string, string> = {
   redelivered: 'The event is on its way again, with the same webhook-id; the new attempt appears below.',
 };
 
+/** The endpoint's settings, as the forms that create and change an endpoint send them (creating ignores `enabled`). */
+function endpointOf(form: URLSearchParams): { url: string; description: string | null; enabled: boolean } {
+  return {
+    url: form.get('url')?.trim() ?? '',
+    description: form.get('description')?.trim() || null,
+    enabled: form.get('enabled') === '1',
+  };
+}
+
 /** Webhooks (owners and administrators): the use-cases of /webhook-endpoints. */
 @ConsoleController('webhooks')
 export class WebhooksController {
   constructor(
-    private readonly door: ConsoleDoor,
     private readonly listEndpoints: ListWebhookEndpoints,
     private readonly createEndpoint: CreateWebhookEndpoint,
     private readonly showEndpoint: ShowWebhookEndpoint,
@@ -44,112 +50,74 @@ export class WebhooksController {
   ) {}
 
   @Get()
-  async list(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    await this.renderList(request, response, context, 200);
+  async list(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    await this.renderList(visit, response, 200);
   }
 
   @Post()
-  async create(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { context, form, actor } = await managingForm(this.door, request);
-    const { secret } = await this.createEndpoint.execute({
-      organizationId: context.current.organizationId,
-      actor,
-      url: form.get('url')?.trim() ?? '',
-      eventTypes: null,
-      description: form.get('description')?.trim() || null,
-    });
-    await this.renderList(request, response, context, 201, secret);
+  async create(@Posted('managing') posted: MemberVisit, @Res() response: Response): Promise<void> {
+    const { url, description } = endpointOf(posted.form);
+    const { secret } = await this.createEndpoint.execute({ ...posted.acting, url, eventTypes: null, description });
+    await this.renderList(posted, response, 201, secret);
   }
 
   @Get(':id')
-  async show(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const context = await this.door.managing(request);
-    const notice = noticeParam(request, NOTICES);
-    await this.renderOne(request, response, context, id, { notice });
+  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    await this.renderOne(visit, response, { notice: visit.notice(NOTICES) });
   }
 
   @Post(':id')
-  async update(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, form, actor } = await managingForm(this.door, request);
+  async update(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
     await this.updateEndpoint.execute({
-      organizationId: context.current.organizationId,
-      endpointId: id,
-      actor,
-      changes: {
-        url: form.get('url')?.trim() ?? '',
-        description: form.get('description')?.trim() || null,
-        enabled: form.get('enabled') === '1',
-      },
+      ...posted.acting,
+      endpointId: posted.id('id'),
+      changes: endpointOf(posted.form),
     });
-    redirect(response, `/console/webhooks/${id}?done=saved`);
+    redirect(response, `/console/webhooks/${posted.id('id')}?done=saved`);
   }
 
   @Post(':id/rotate-secret')
-  async rotate(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, actor } = await managingForm(this.door, request);
-    const { secret } = await this.rotateSecret.execute({
-      organizationId: context.current.organizationId,
-      endpointId: id,
-      actor,
-    });
-    await this.renderOne(request, response, context, id, { secret });
+  async rotate(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    const { secret } = await this.rotateSecret.execute({ ...posted.acting, endpointId: posted.id('id') });
+    await this.renderOne(posted, response, { secret });
   }
 
   @Post(':id/test')
-  async test(@Param('id', UlidPathPipe) id: string, @Req() request: Request, @Res() response: Response) {
-    const { context, actor } = await managingForm(this.door, request);
-    await this.sendTest.execute({ organizationId: context.current.organizationId, endpointId: id, actor });
-    redirect(response, `/console/webhooks/${id}?done=tested`);
+  async test(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
+    await this.sendTest.execute({ ...posted.acting, endpointId: posted.id('id') });
+    redirect(response, `/console/webhooks/${posted.id('id')}?done=tested`);
   }
 
   @Post(':id/deliveries/:attempt/redeliver')
-  async redeliver(
-    @Param('id', UlidPathPipe) id: string,
-    @Param('attempt', UlidPathPipe) attempt: string,
-    @Req() request: Request,
-    @Res() response: Response,
-  ) {
-    const { context, actor } = await managingForm(this.door, request);
+  async redeliver(@Posted('managing') posted: MemberVisit, @Res() response: Response) {
     await this.redeliverAttempt.execute({
-      organizationId: context.current.organizationId,
-      endpointId: id,
-      deliveryId: attempt,
-      actor,
+      ...posted.acting,
+      endpointId: posted.id('id'),
+      deliveryId: posted.id('attempt'),
     });
-    redirect(response, `/console/webhooks/${id}?done=redelivered`);
+    redirect(response, `/console/webhooks/${posted.id('id')}?done=redelivered`);
   }
 
-  private async renderList(
-    request: Request,
-    response: Response,
-    context: ManagingContext,
-    status: number,
-    secret?: string,
-  ): Promise<void> {
+  private async renderList(visit: MemberVisit, response: Response, status: number, secret?: string): Promise<void> {
     const endpoints = await this.listEndpoints.execute({
-      organizationId: context.current.organizationId,
+      organizationId: visit.organizationId,
       page: new PageRequest(1, ENDPOINTS_SHOWN),
     });
-    const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, status, WebhooksPage({ context, csrf, endpoints: endpoints.items, secret }));
+    sendConsolePage(response, status, WebhooksPage({ ...visit.chrome, endpoints: endpoints.items, secret }));
   }
 
   private async renderOne(
-    request: Request,
+    visit: MemberVisit,
     response: Response,
-    context: ManagingContext,
-    id: string,
     extra: { secret?: string; notice?: string },
   ): Promise<void> {
-    const organizationId = context.current.organizationId;
-    const endpoint = await this.showEndpoint.execute({ organizationId, endpointId: id });
+    const organizationId = visit.organizationId;
+    const endpoint = await this.showEndpoint.execute({ organizationId, endpointId: visit.id('id') });
     const deliveries = await this.listDeliveries.execute({
       organizationId,
       endpointId: endpoint.id,
       page: new PageRequest(1, DELIVERIES_SHOWN),
     });
-    const csrf = this.door.formToken(request, response, context);
-    sendConsolePage(response, 200, WebhookPage({ context, csrf, endpoint, deliveries: deliveries.items, ...extra }));
+    sendConsolePage(response, 200, WebhookPage({ ...visit.chrome, endpoint, deliveries: deliveries.items, ...extra }));
   }
 }
