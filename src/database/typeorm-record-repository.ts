@@ -1,4 +1,6 @@
-import type { DataSource, EntityTarget, FindOptionsWhere } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityTarget, type FindOptionsWhere } from 'typeorm';
 import { activeManager } from './typeorm-unit-of-work';
 
 /** A domain entity to its TypeORM record and back. */
@@ -8,23 +10,27 @@ export interface RecordMapper<Entity, Row> {
 }
 
 /**
- * A repository's `save` (insert or update) and `findById` over one record and its mapper, inside the unit of work's
- * transaction when one is open. An adapter extends it and implements its port's other methods.
+ * The base of an adapter over one record and its mapper: the port's `save` (insert or update) and `findById`,
+ * inside the unit of work's transaction when one is open, with the data source injected. An adapter extends
+ * `TypeormRecordRepository(XRecord, xMapper)` and implements its port's other methods.
  */
-export abstract class TypeormRecordRepository<Entity, Row extends { id: string }> {
-  protected constructor(
-    protected readonly db: DataSource,
-    private readonly record: EntityTarget<Row>,
-    private readonly mapper: RecordMapper<Entity, Row>,
-  ) {}
+export function TypeormRecordRepository<Entity, Row extends { id: string }>(
+  record: EntityTarget<Row>,
+  mapper: RecordMapper<Entity, Row>,
+) {
+  @Injectable()
+  class RecordRepository {
+    constructor(@InjectDataSource() protected readonly db: DataSource) {}
 
-  async save(entity: Entity): Promise<void> {
-    await activeManager(this.db).getRepository(this.record).save(this.mapper.toRecord(entity));
-  }
+    async save(entity: Entity): Promise<void> {
+      await activeManager(this.db).getRepository(record).save(mapper.toRecord(entity));
+    }
 
-  findById(id: string): Promise<Entity | null> {
-    return findRecordById(this.db, this.record, id, this.mapper.toDomain);
+    findById(id: string): Promise<Entity | null> {
+      return findRecordById(this.db, record, id, mapper.toDomain);
+    }
   }
+  return RecordRepository;
 }
 
 /** The entity of the record with this id, through the unit of work's transaction when one is open; null when none. */

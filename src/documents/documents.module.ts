@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { ArchiveDocument } from './application/archive-document.use-case';
+import { AuditedDocumentChange } from './application/audited-document-change';
 import { CreateDocument } from './application/create-document.use-case';
 import { DocumentListingRepository } from './application/document-listing.repository';
 import { DocumentRepository } from './application/document.repository';
@@ -43,6 +44,7 @@ const useCases = [
     { provide: DocumentListingRepository, useClass: TypeormDocumentListingRepository },
     DocumentPathGuard,
     ...useCases,
+    AuditedDocumentChange,
   ],
   exports: [...useCases, DocumentRepository, DocumentListingRepository],
 })

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
+import { EndpointAttempts } from './application/endpoint-attempts';
 import { EndpointUrlPolicy } from './application/endpoint-url-policy';
 import { HostResolver } from './application/host-resolver';
 import { ListWebhookDeliveries } from './application/list-webhook-deliveries.use-case';
@@ -43,6 +44,7 @@ const useCases = [
     { provide: SecretBox, inject: [AppConfig], useFactory: (config: AppConfig) => new AesSecretBox(config.appKey) },
     outboxQueueProvider(WebhookQueue, WEBHOOK_QUEUE),
     EndpointUrlPolicy,
+    EndpointAttempts,
     WebhookFanOut,
     ...useCases,
   ],

@@ -22,6 +22,9 @@ const chain: FaceChain<Face> = {
   fallbackFace: 'latin',
 };
 const lay = (text: string, maxWidth = 1000) => layoutText(text, { chain, maxWidth, measure: (run) => [...run].length });
+/** The runs of a text's first line, each as the values of the fields a test looks at. */
+const runsOf = (text: string, ...fields: (keyof VisualLine<Face>['runs'][number])[]) =>
+  lay(text)[0].runs.map((run) => fields.map((field) => run[field]));
 const shown = (lines: VisualLine<Face>[]) => lines.map((line) => line.runs.map((run) => run.text).join(''));
 
 describe('layoutText', () => {
@@ -31,8 +34,7 @@ describe('layoutText', () => {
   });
 
   it('puts each script in a face that has it, right-to-left runs in visual order handed over in logical order', () => {
-    const [line] = lay('Ada אבג 王小明');
-    expect(line.runs.map((run) => [run.face, run.text, run.whole])).toEqual([
+    expect(runsOf('Ada אבג 王小明', 'face', 'text', 'whole')).toEqual([
       ['latin', 'Ada ', false],
       // The shaper reverses a Hebrew run itself: it gets the logical order and is told to take it whole.
       ['hebrew', 'אבג', true],
@@ -53,8 +55,7 @@ describe('layoutText', () => {
   });
 
   it('shows bidirectional controls as their code points instead of obeying them', () => {
-    const [line] = lay('abc \u202exyz\u202c def');
-    expect(line.runs.map((run) => [run.text, run.fallback])).toEqual([
+    expect(runsOf('abc \u202exyz\u202c def', 'text', 'fallback')).toEqual([
       ['abc ', false],
       ['[U+202E]', true],
       ['xyz', false],
@@ -64,9 +65,8 @@ describe('layoutText', () => {
   });
 
   it('draws a right-to-left override typed after Arabic as typed: the Latin word reads left to right', () => {
-    const [line] = lay('مرحبا\u202eevil');
     // A right-to-left paragraph: the Latin word on the left, the marker, then the Arabic word (logical order).
-    expect(line.runs.map((run) => [run.face, run.text, run.fallback])).toEqual([
+    expect(runsOf('مرحبا\u202eevil', 'face', 'text', 'fallback')).toEqual([
       ['latin', 'evil', false],
       ['latin', '[U+202E]', true],
       ['arabic', 'مرحبا', false],
@@ -91,8 +91,7 @@ describe('layoutText', () => {
   });
 
   it('shows characters no face has as their code points, in runs of their own', () => {
-    const [line] = lay('Ada 😀 Lovelace');
-    expect(line.runs.map((run) => [run.text, run.fallback])).toEqual([
+    expect(runsOf('Ada 😀 Lovelace', 'text', 'fallback')).toEqual([
       ['Ada ', false],
       [codePointMarker(0x1f600), true],
       [' Lovelace', false],

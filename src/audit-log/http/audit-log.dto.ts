@@ -4,6 +4,7 @@ import {
   ApiDateTime,
   ApiUlid,
   Field,
+  KeysetList,
   ResponseSchema,
   rules,
   toInteger,
@@ -68,11 +69,9 @@ export class AuditEntryResponse {
   details!: Record<string, unknown>;
 }
 
-@ResponseSchema('AuditLogPage', 'Audit log entries, newest first.')
-export class AuditLogPage {
-  @ApiProperty({ type: [AuditEntryResponse] })
-  data!: AuditEntryResponse[];
-
-  @ApiProperty({ description: 'Older entries remain: ask again with `before` set to the last id.' })
-  has_more!: boolean;
-}
+export const AuditLogPage = KeysetList(
+  AuditEntryResponse,
+  'AuditLogPage',
+  'Audit log entries, newest first.',
+  'Older entries remain: ask again with `before` set to the last id.',
+);

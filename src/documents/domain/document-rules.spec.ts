@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '../../../test/support/field-errors';
+import { expectNewEntity } from '../../../test/support/new-entity';
 import { aDocument } from '../../../test/support/builders';
 import { Document, DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from './document';
 import { DocumentRevision, REVISION_CONTENT_MAX_LENGTH } from './document-revision';
@@ -50,8 +51,7 @@ describe('Document limits, from both sides', () => {
       createdAt: now,
       updatedAt: now,
     });
-    expect(document.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
-    expect(Object.isFrozen(document.toSnapshot())).toBe(true);
+    expectNewEntity(document);
   });
 
   it('takes content of 500,000 characters and refuses one more', () => {

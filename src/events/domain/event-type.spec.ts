@@ -1,20 +1,11 @@
+import { ATTESTATION_REQUEST_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
 import { isRequestEventType, REQUEST_EVENT_TYPES, TEST_EVENT_TYPE } from './event-type';
 
 describe('the event types', () => {
-  it('are the eleven a request records, in the contract’s words', () => {
-    expect(REQUEST_EVENT_TYPES).toEqual([
-      'attestation_request.created',
-      'attestation_request.sent',
-      'attestation_request.viewed',
-      'attestation_request.attested',
-      'attestation_request.canceled',
-      'attestation_request.expired',
-      'attestation_request.bounced',
-      'attestation_request.failed',
-      'attestation_request.complained',
-      'attestation_request.reminded',
-      'attestation_request.declined',
-    ]);
+  it('are the eleven a request records, in the contract’s words: each status, `reminded`, `declined`', () => {
+    const happenings = [...ATTESTATION_REQUEST_STATUSES, 'reminded', 'declined'];
+    expect(happenings).toHaveLength(11);
+    expect(REQUEST_EVENT_TYPES).toEqual(happenings.map((happening) => `attestation_request.${happening}`));
     expect(TEST_EVENT_TYPE).toBe('webhook.test');
   });
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, ResponseSchema } from '@lib/http';
+import { ApiDateTime, ApiUlid, DataList, KeysetList, ResponseSchema } from '@lib/http';
 import { AttestationRequestResponse } from '../../attestation-requests/http/attestation-request.response';
 import { REQUEST_EVENT_TYPES } from '../domain/event-type';
 
@@ -21,17 +21,11 @@ export class EventResponse {
   data!: object;
 }
 
-@ResponseSchema('EventFeedPage', 'Events after the given one, in the order they were recorded.')
-export class EventFeedPage {
-  @ApiProperty({ type: [EventResponse] })
-  data!: EventResponse[];
+export const EventFeedPage = KeysetList(
+  EventResponse,
+  'EventFeedPage',
+  'Events after the given one, in the order they were recorded.',
+  'More events are available now: ask again with `after` = the last id of `data`.',
+);
 
-  @ApiProperty({ description: 'More events are available now: ask again with `after` = the last id of `data`.' })
-  has_more!: boolean;
-}
-
-@ResponseSchema('EventList', "A request's events, oldest first.")
-export class EventList {
-  @ApiProperty({ type: [EventResponse] })
-  data!: EventResponse[];
-}
+export const EventList = DataList(EventResponse, 'EventList', "A request's events, oldest first.");

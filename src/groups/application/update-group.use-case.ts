@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
-import { ActingUser, AuditTrail, changedFields } from '../../audit-log/application/audit-trail';
-import { UnitOfWork } from '../../database/unit-of-work';
-import type { Group, GroupChanges } from '../domain/group';
-import { findGroup, GroupTarget } from './group-scope';
+import { AuditedUpdateOf } from '../../audit-log/application/audited-update';
+import { findGroup } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /**
@@ -12,25 +9,8 @@ import { GroupRepository } from './group.repository';
  * `group.updated`, with the fields asked for.
  */
 @Injectable()
-export class UpdateGroup {
-  constructor(
-    private readonly groups: GroupRepository,
-    private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditTrail,
-  ) {}
-
-  async execute(input: GroupTarget & { changes: GroupChanges; actor?: ActingUser }): Promise<Group> {
-    return this.unitOfWork.run(async () => {
-      const group = await findGroup(this.groups, input);
-      if (group.update(input.changes, this.clock.now())) {
-        await this.groups.save(group);
-        await this.audit.changedBy(input.actor, 'group.updated', {
-          group_id: group.id,
-          fields: changedFields(input.changes),
-        });
-      }
-      return group;
-    });
-  }
-}
+export class UpdateGroup extends AuditedUpdateOf(GroupRepository, {
+  find: findGroup,
+  action: 'group.updated',
+  idDetail: 'group_id',
+}) {}

@@ -1,4 +1,5 @@
 import { fieldErrorsOf } from '../../../test/support/field-errors';
+import { expectNewEntity } from '../../../test/support/new-entity';
 import { Group, GROUP_NAME_MAX_LENGTH } from './group';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -27,8 +28,7 @@ describe('Group names, from both sides', () => {
       createdAt: now,
       updatedAt: now,
     });
-    expect(group.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
-    expect(Object.isFrozen(group.toSnapshot())).toBe(true);
+    expectNewEntity(group);
   });
 });
 

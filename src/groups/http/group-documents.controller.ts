@@ -6,6 +6,7 @@ import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { AddDocumentsToGroup } from '../application/add-documents-to-group.use-case';
 import type { Group } from '../domain/group';
 import { GroupDocumentList } from './group-document.response';
+import { presentGroupDocuments } from './group.presenter';
 import { AddDocumentsToGroupBody } from './group-documents.dto';
 import { GroupPathGuard } from './group-path.guard';
 
@@ -37,7 +38,6 @@ export class GroupDocumentsController {
       'document of the organization (errors keyed `document_ids.N`).',
   })
   async add(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: AddDocumentsToGroupBody) {
-    const added = await this.addDocuments.execute({ group, documentIds: body.document_ids, actor });
-    return { data: added.map((entry) => ({ group_id: entry.groupId, document_id: entry.documentId })) };
+    return presentGroupDocuments(await this.addDocuments.execute({ group, documentIds: body.document_ids, actor }));
   }
 }

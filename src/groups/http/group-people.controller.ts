@@ -8,6 +8,7 @@ import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
 import type { Group } from '../domain/group';
 import { GroupMembershipList } from './group-membership.response';
+import { presentMemberships } from './group.presenter';
 import { AddPeopleToGroupBody } from './group-people.dto';
 import { GroupPathGuard } from './group-path.guard';
 
@@ -41,8 +42,7 @@ export class GroupPeopleController {
       'of the organization (errors keyed `person_ids.N`).',
   })
   async add(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group, @Body() body: AddPeopleToGroupBody) {
-    const memberships = await this.addPeople.execute({ group, personIds: body.person_ids, actor });
-    return { data: memberships.map((m) => ({ group_id: m.groupId, person_id: m.personId })) };
+    return presentMemberships(await this.addPeople.execute({ group, personIds: body.person_ids, actor }));
   }
 
   @Delete(':person')

@@ -1,15 +1,14 @@
 import type { Page, PageRequest } from '@lib/http';
 import type { ApiToken } from '../domain/api-token';
 import type { Principal } from './principal';
+import { StoredEntities } from './stored-entities';
 
 export interface TokenCredential {
   token: ApiToken;
   principal: Principal;
 }
 
-export abstract class ApiTokenRepository {
-  abstract save(token: ApiToken): Promise<void>;
-  abstract findById(id: string): Promise<ApiToken | null>;
+export abstract class ApiTokenRepository extends StoredEntities<ApiToken> {
   /** The token with its user, organization and current role, in one lookup by hash; null when unknown. */
   abstract findCredentialByHash(tokenHash: string): Promise<TokenCredential | null>;
   /** Records use; a no-op when another request already stamped it within the last minute. */

@@ -1,6 +1,4 @@
 import type { Organization } from '../domain/organization';
+import { StoredEntities } from './stored-entities';
 
-export abstract class OrganizationRepository {
-  abstract save(organization: Organization): Promise<void>;
-  abstract findById(id: string): Promise<Organization | null>;
-}
+export abstract class OrganizationRepository extends StoredEntities<Organization> {}

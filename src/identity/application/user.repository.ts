@@ -1,5 +1,6 @@
 import type { Role } from '../domain/role';
 import type { User } from '../domain/user';
+import { StoredEntities } from './stored-entities';
 
 export interface OrganizationMembership {
   organizationId: string;
@@ -9,9 +10,7 @@ export interface OrganizationMembership {
   updatedAt: Date;
 }
 
-export abstract class UserRepository {
-  abstract save(user: User): Promise<void>;
-  abstract findById(id: string): Promise<User | null>;
+export abstract class UserRepository extends StoredEntities<User> {
   abstract findByEmail(email: string): Promise<User | null>;
   /** Creates the membership, or changes the role of an existing one. */
   abstract saveMembership(membership: OrganizationMembership): Promise<void>;

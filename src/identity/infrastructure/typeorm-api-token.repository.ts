@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Page, PageRequest } from '@lib/http';
 import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager, readRows, readsNamed } from '../../database/typeorm-unit-of-work';
@@ -63,13 +61,9 @@ interface CredentialRow {
 
 @Injectable()
 export class TypeormApiTokenRepository
-  extends TypeormRecordRepository<ApiToken, ApiTokenRecord>
+  extends TypeormRecordRepository(ApiTokenRecord, apiTokenMapper)
   implements ApiTokenRepository
 {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db, ApiTokenRecord, apiTokenMapper);
-  }
-
   /** One indexed query per request: token, its membership (the live role), organization and user. */
   async findCredentialByHash(tokenHash: string): Promise<TokenCredential | null> {
     const text = readsNamed(this.db) ? CREDENTIAL_BY_HASH_SQL : CREDENTIAL_BY_HASH_CALL_SQL;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { In } from 'typeorm';
 import { TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { OrganizationMembership, UserRepository } from '../application/user.repository';
@@ -11,11 +10,7 @@ import { OrganizationMembershipRecord } from './organization-membership.record';
 import { UserRecord } from './user.record';
 
 @Injectable()
-export class TypeormUserRepository extends TypeormRecordRepository<User, UserRecord> implements UserRepository {
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db, UserRecord, userMapper);
-  }
-
+export class TypeormUserRepository extends TypeormRecordRepository(UserRecord, userMapper) implements UserRepository {
   async findByEmail(email: string): Promise<User | null> {
     const record = await activeManager(this.db)
       .getRepository(UserRecord)

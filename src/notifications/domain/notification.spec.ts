@@ -4,6 +4,9 @@ import { Notification } from './notification';
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = new Date('2026-11-22T10:05:00.000Z');
 
+/** What a new email is, whatever it carries: pending, not tried yet (and created and updated now). */
+const UNTRIED = { status: 'pending', attempts: 0, lastError: null, relayedAt: null, sentAt: null };
+
 describe('Notification', () => {
   it('announces at least one request, pending, not yet tried', () => {
     const ids = ['r1', 'r2'];
@@ -22,11 +25,7 @@ describe('Notification', () => {
       consoleLinkId: null,
       kind: 'requests_issued',
       attestationRequestIds: ['r1', 'r2'],
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      relayedAt: null,
-      sentAt: null,
+      ...UNTRIED,
       createdAt: now,
       updatedAt: now,
     });
@@ -37,51 +36,41 @@ describe('Notification', () => {
     ).toThrow('a notification announces at least one request');
   });
 
-  it('is sent once, counting the attempt and clearing an earlier error', () => {
-    const notification = aNotification({ attempts: 1, lastError: 'timeout' });
-    notification.markSent(later);
-    expect(notification).toMatchObject({
-      status: 'sent',
-      attempts: 2,
-      sentAt: later,
-      lastError: null,
-      updatedAt: later,
-    });
-    expect(notification.isPending).toBe(false);
-  });
-
-  it('counts a failed attempt and stays pending for the retry', () => {
-    const notification = aNotification();
-    notification.recordFailedAttempt('421 try later', later);
-    expect(notification).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-      lastError: '421 try later',
-      updatedAt: later,
-    });
-  });
-
-  it('gives up for good, counting the last attempt', () => {
-    const notification = aNotification({ attempts: 4 });
-    notification.giveUp('550 no such user', later);
-    expect(notification).toMatchObject({
-      status: 'failed',
-      attempts: 5,
-      lastError: '550 no such user',
-      updatedAt: later,
-    });
-  });
-
-  it('sends nothing when its requests were closed, and says so, without counting an attempt', () => {
-    const notification = aNotification();
-    notification.markObsolete(later);
-    expect(notification).toMatchObject({
-      status: 'sent',
-      attempts: 0,
-      sentAt: null,
-      lastError: 'not sent: its requests were no longer open',
-      updatedAt: later,
-    });
+  it.each([
+    {
+      does: 'is sent once, counting the attempt and clearing an earlier error',
+      from: { attempts: 1, lastError: 'timeout' },
+      act: (notification: Notification) => notification.markSent(later),
+      then: { status: 'sent', attempts: 2, sentAt: later, lastError: null, updatedAt: later, isPending: false },
+    },
+    {
+      does: 'counts a failed attempt and stays pending for the retry',
+      from: {},
+      act: (notification: Notification) => notification.recordFailedAttempt('421 try later', later),
+      then: { status: 'pending', attempts: 1, lastError: '421 try later', updatedAt: later },
+    },
+    {
+      does: 'gives up for good, counting the last attempt',
+      from: { attempts: 4 },
+      act: (notification: Notification) => notification.giveUp('550 no such user', later),
+      then: { status: 'failed', attempts: 5, lastError: '550 no such user', updatedAt: later },
+    },
+    {
+      does: 'sends nothing when its requests were closed, and says so, without counting an attempt',
+      from: {},
+      act: (notification: Notification) => notification.markObsolete(later),
+      then: {
+        status: 'sent',
+        attempts: 0,
+        sentAt: null,
+        lastError: 'not sent: its requests were no longer open',
+        updatedAt: later,
+      },
+    },
+  ])('$does', ({ from, act, then }) => {
+    const notification = aNotification(from);
+    act(notification);
+    expect(notification).toMatchObject(then);
   });
 
   it('keeps its request ids to itself', () => {
@@ -107,11 +96,7 @@ describe('Notification.carryConsoleLink', () => {
       consoleLinkId: 'l',
       kind: 'console_link',
       attestationRequestIds: [],
-      status: 'pending',
-      attempts: 0,
-      lastError: null,
-      relayedAt: null,
-      sentAt: null,
+      ...UNTRIED,
       createdAt: now,
       updatedAt: now,
     });

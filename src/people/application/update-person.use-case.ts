@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@lib/core';
-import { ActingUser, AuditTrail, changedFields } from '../../audit-log/application/audit-trail';
-import { UnitOfWork } from '../../database/unit-of-work';
-import type { Person, PersonChanges } from '../domain/person';
-import { findPerson, PersonReference } from './person-scope';
+import { AuditedUpdateOf } from '../../audit-log/application/audited-update';
+import { findPerson } from './person-scope';
 import { PersonRepository } from './person.repository';
 
 /**
@@ -13,25 +10,8 @@ import { PersonRepository } from './person.repository';
  * new ones. A change by a user is audited as `person.updated`, with the fields asked for.
  */
 @Injectable()
-export class UpdatePerson {
-  constructor(
-    private readonly people: PersonRepository,
-    private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditTrail,
-  ) {}
-
-  async execute(input: PersonReference & { changes: PersonChanges; actor?: ActingUser }): Promise<Person> {
-    return this.unitOfWork.run(async () => {
-      const person = await findPerson(this.people, input);
-      if (person.update(input.changes, this.clock.now())) {
-        await this.people.save(person);
-        await this.audit.changedBy(input.actor, 'person.updated', {
-          person_id: person.id,
-          fields: changedFields(input.changes),
-        });
-      }
-      return person;
-    });
-  }
-}
+export class UpdatePerson extends AuditedUpdateOf(PersonRepository, {
+  find: findPerson,
+  action: 'person.updated',
+  idDetail: 'person_id',
+}) {}

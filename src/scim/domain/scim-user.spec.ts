@@ -43,30 +43,33 @@ describe('userFromResource: the whole user (POST, PUT)', () => {
     });
   });
 
-  it('takes the email from a userName that is one, and makes a new user active', () => {
-    expect(userFromResource(resource(minimal), null)).toEqual({
+  it.each([
+    {
+      does: 'takes the email from a userName that is one, and makes a new user active',
+      existing: null,
+      email: 'grace@example.com',
+      active: true,
+    },
+    {
+      does: 'clears on PUT what the request does not say, except active and the required email, which stay',
+      existing: ada,
+      email: 'ada@example.com',
+      active: false,
+    },
+  ])('$does', ({ existing, email, active }) => {
+    expect(userFromResource(resource(minimal), existing)).toEqual({
       userName: 'grace@example.com',
       externalId: null,
       givenName: null,
       familyName: 'Hopper',
-      email: 'grace@example.com',
+      email,
       phone: null,
       locale: null,
-      active: true,
+      active,
     });
   });
 
-  it('clears on PUT what the request does not say, except active and the required email, which stay', () => {
-    expect(userFromResource(resource(minimal), ada)).toEqual({
-      userName: 'grace@example.com',
-      externalId: null,
-      givenName: null,
-      familyName: 'Hopper',
-      email: 'ada@example.com',
-      phone: null,
-      locale: null,
-      active: false,
-    });
+  it('takes active on PUT when the request says it', () => {
     expect(userFromResource(resource({ ...minimal, active: true }), ada).active).toBe(true);
   });
 
@@ -179,19 +182,13 @@ describe('the preferred email and phone number', () => {
         { value: 'work@example.com', type: 'Work' },
       ]),
     ).toBe('work@example.com');
-    expect(
-      phone([
-        { value: '+1', type: 'home' },
-        { value: '+2', type: 'mobile' },
-        { value: '+3', type: 'WORK' },
-      ]),
-    ).toBe('+3');
-    expect(
-      phone([
-        { value: '+1', type: 'home' },
-        { value: '+2', type: 'mobile' },
-      ]),
-    ).toBe('+2');
+    const [home, mobile, work] = [
+      { value: '+1', type: 'home' },
+      { value: '+2', type: 'mobile' },
+      { value: '+3', type: 'WORK' },
+    ];
+    expect(phone([home, mobile, work])).toBe('+3');
+    expect(phone([home, mobile])).toBe('+2');
   });
 
   it('else the first entry; an empty list leaves the email and clears the phone', () => {

@@ -37,6 +37,9 @@ describe('SsoSettings.configure, from both sides of each limit', () => {
     return {};
   };
   const ISSUER = ['The issuer must be an https URL (http only for localhost), at most 2,048 characters.'];
+  const refusesIssuers = (issuers: string[]) => {
+    for (const issuer of issuers) expect(errorsOf({ issuer })).toEqual({ issuer: ISSUER });
+  };
   const CLIENT_ID = ['The client id is required.'];
   const DOMAINS = ['List at least one email domain, such as example.com, separated by commas.'];
 
@@ -66,7 +69,7 @@ describe('SsoSettings.configure, from both sides of each limit', () => {
     expect(errorsOf({ issuer: long(2048) })).toEqual({});
     expect(errorsOf({ issuer: long(2049) })).toEqual({ issuer: ISSUER });
     expect(errorsOf({ issuer: 'https://idp.example.com/realms/acme' })).toEqual({});
-    for (const issuer of [
+    refusesIssuers([
       'https://user@idp.example.com',
       'https://:secret@idp.example.com',
       'https://idp.example.com/?tenant=1',
@@ -74,23 +77,14 @@ describe('SsoSettings.configure, from both sides of each limit', () => {
       'ftp://idp.example.com',
       'not a url',
       '',
-    ]) {
-      expect(errorsOf({ issuer })).toEqual({ issuer: ISSUER });
-    }
+    ]);
   });
 
   it('takes plain http on this machine’s loopback names only', () => {
     for (const issuer of ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000']) {
       expect(errorsOf({ issuer })).toEqual({});
     }
-    for (const issuer of [
-      'http://idp.example.com',
-      'http://127.0.0.2',
-      'http://localhost.example.com',
-      'ftp://localhost',
-    ]) {
-      expect(errorsOf({ issuer })).toEqual({ issuer: ISSUER });
-    }
+    refusesIssuers(['http://idp.example.com', 'http://127.0.0.2', 'http://localhost.example.com', 'ftp://localhost']);
   });
 
   it('needs a client id of 1 to 255 characters', () => {

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '@lib/core';
 import { RequestSummary, ScopedDirectory } from './directory';
 import type { KeysetPage } from './standings';
-import { KeysetInput, keysetRequest, pathId, Viewer, viewerScopeOf } from './viewer';
+import { PERSON_REQUESTS, rowsInScope } from './subject-in-scope';
+import type { KeysetInput, Viewer } from './viewer';
 
 /** A person's requests, newest first, if the viewer may see the person (404 otherwise). */
 @Injectable()
 export class ListPersonRequestsInScope {
   constructor(private readonly directory: ScopedDirectory) {}
 
-  async execute(input: { viewer: Viewer; personId: string } & KeysetInput): Promise<KeysetPage<RequestSummary>> {
-    const scope = viewerScopeOf(input.viewer);
-    const id = pathId(input.personId, 'Person not found.');
-    const page = keysetRequest(input);
-    if (!(await this.directory.person(scope, id))) throw new NotFoundError('Person not found.');
-    return this.directory.personRequests(scope, id, page);
+  execute(input: { viewer: Viewer; personId: string } & KeysetInput): Promise<KeysetPage<RequestSummary>> {
+    return rowsInScope(this.directory, input, PERSON_REQUESTS, input.personId);
   }
 }

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, newId } from '@lib/core';
-import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { newId } from '@lib/core';
 import { EventLog } from '../../events/application/event-log';
 import { recordEvent } from '../../events/domain/event';
 import { TEST_EVENT_TYPE } from '../../events/domain/event-type';
-import { RelayWebhookAttempts } from './relay-webhook-attempts.use-case';
+import { EndpointAttempts, EndpointTarget } from './endpoint-attempts';
 import { WebhookDeliveries } from './webhook-deliveries';
-import { WebhookEndpointRepository } from './webhook-endpoint.repository';
-import { findEndpoint } from './endpoint-scope';
 
 /**
  * Delivers a `webhook.test` event (data `{}`) to this endpoint only, whatever its filter and even when it is
@@ -19,23 +15,13 @@ import { findEndpoint } from './endpoint-scope';
 @Injectable()
 export class SendTestWebhook {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
-    private readonly endpoints: WebhookEndpointRepository,
+    private readonly attempts: EndpointAttempts,
     private readonly events: EventLog,
     private readonly deliveries: WebhookDeliveries,
-    private readonly relay: RelayWebhookAttempts,
-    private readonly clock: Clock,
-    private readonly audit: AuditTrail,
   ) {}
 
-  async execute(input: {
-    organizationId: string;
-    endpointId: string;
-    actor?: ActingUser;
-  }): Promise<{ eventId: string }> {
-    const now = this.clock.now();
-    return this.unitOfWork.run(async () => {
-      const endpoint = await findEndpoint(this.endpoints, input.organizationId, input.endpointId);
+  execute(input: EndpointTarget): Promise<{ eventId: string }> {
+    return this.attempts.schedule(input, 'webhook_endpoint.test_sent', async (endpoint, now) => {
       const event = recordEvent({
         id: newId(),
         organizationId: input.organizationId,
@@ -49,12 +35,7 @@ export class SendTestWebhook {
         [{ organizationId: input.organizationId, endpointId: endpoint.id, eventId: event.id, eventType: event.type }],
         now,
       );
-      await this.audit.changedBy(input.actor, 'webhook_endpoint.test_sent', {
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-      });
-      await this.unitOfWork.afterCommit(() => this.relay.soon(scheduled));
-      return { eventId: event.id };
+      return { attempts: scheduled, audited: { event_id: event.id }, answer: { eventId: event.id } };
     });
   }
 }

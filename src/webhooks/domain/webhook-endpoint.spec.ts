@@ -1,9 +1,14 @@
 import { REQUEST_EVENT_TYPES } from '../../events/domain/event-type';
-import { DISABLE_AFTER_FAILING_MS, ROTATION_OVERLAP_MS, WebhookEndpoint } from './webhook-endpoint';
+import {
+  DISABLE_AFTER_FAILING_MS,
+  ROTATION_OVERLAP_MS,
+  WebhookEndpoint,
+  WebhookEndpointProps,
+} from './webhook-endpoint';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
-const create = (eventTypes: WebhookEndpoint['eventTypes'] = null) =>
+const create = (eventTypes: WebhookEndpointProps['eventTypes'] = null) =>
   WebhookEndpoint.create({
     id: 'e',
     organizationId: 'o',
@@ -104,10 +109,12 @@ describe('WebhookEndpoint', () => {
     expect(DISABLE_AFTER_FAILING_MS).toBe(new Date('2026-11-27T10:00:00.000Z').getTime() - now.getTime());
   });
 
-  it('keeps its state to itself: a snapshot is a copy', () => {
+  it('keeps its state to itself: a snapshot is a frozen copy', () => {
     const endpoint = create();
     const snapshot = endpoint.toSnapshot() as { url: string };
-    snapshot.url = 'https://changed.example.com/';
+    expect(() => {
+      snapshot.url = 'https://changed.example.com/';
+    }).toThrow(TypeError);
     expect(endpoint.url).toBe('https://hooks.example.com/x');
     expect(endpoint).toMatchObject({ id: 'e', organizationId: 'o', createdAt: now });
   });

@@ -1,3 +1,4 @@
+import { Entity } from '@lib/core';
 import type { RequestEventType } from '../../events/domain/event-type';
 
 /** For this long after a rotation, deliveries are signed with the previous secret too. */
@@ -33,9 +34,17 @@ export interface EndpointChanges {
 }
 
 /** Where an organization's events are delivered, and with which secrets they are signed. */
-export class WebhookEndpoint {
-  private constructor(private props: WebhookEndpointProps) {}
-
+export class WebhookEndpoint extends Entity.exposing<WebhookEndpointProps>()(
+  'id',
+  'organizationId',
+  'url',
+  'eventTypes',
+  'description',
+  'enabled',
+  'createdAt',
+  'updatedAt',
+  'failingSince',
+) {
   static create(input: {
     id: string;
     organizationId: string;
@@ -59,42 +68,6 @@ export class WebhookEndpoint {
       createdAt: input.now,
       updatedAt: input.now,
     });
-  }
-
-  static restore(props: WebhookEndpointProps): WebhookEndpoint {
-    return new WebhookEndpoint({ ...props });
-  }
-
-  toSnapshot(): Readonly<WebhookEndpointProps> {
-    return { ...this.props };
-  }
-
-  get id(): string {
-    return this.props.id;
-  }
-  get organizationId(): string {
-    return this.props.organizationId;
-  }
-  get url(): string {
-    return this.props.url;
-  }
-  get eventTypes(): RequestEventType[] | null {
-    return this.props.eventTypes;
-  }
-  get description(): string | null {
-    return this.props.description;
-  }
-  get enabled(): boolean {
-    return this.props.enabled;
-  }
-  get createdAt(): Date {
-    return this.props.createdAt;
-  }
-  get updatedAt(): Date {
-    return this.props.updatedAt;
-  }
-  get failingSince(): Date | null {
-    return this.props.failingSince;
   }
 
   update(changes: EndpointChanges, now: Date): void {

@@ -74,3 +74,21 @@ export function DataList<T>(item: Type<T>, name: string, description: string): T
   }
   return List;
 }
+
+/** A list read on from its last id, `{ data: [...], has_more }`, without a total; `hasMore` says how to go on. */
+export function KeysetList<T>(
+  item: Type<T>,
+  name: string,
+  description: string,
+  hasMore: string,
+): Type<{ data: T[]; has_more: boolean }> {
+  @ResponseSchema(name, description)
+  class List {
+    @ApiProperty({ type: () => [item] })
+    data!: T[];
+
+    @ApiProperty({ description: hasMore })
+    has_more!: boolean;
+  }
+  return List;
+}
