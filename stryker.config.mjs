@@ -37,6 +37,34 @@ export const EQUIVALENT_MUTANTS = [
       'the first moment the fast path writes; made positive it only sends years 1 to 3935 to toISOString, ' +
       'which writes the same text (the spec compares the two over every year): slower, never different',
   },
+  {
+    file: 'libs/http/src/http/json-body.ts',
+    code: "''",
+    node: 'StringLiteral',
+    reason:
+      'the Content-Type read when a request has none: any text without "; charset=" finds no charset, as the ' +
+      'empty one does',
+  },
+  {
+    file: 'libs/http/src/http/outage.ts',
+    code: "''",
+    node: 'StringLiteral',
+    reason:
+      'the stand-in for a code or message that is not text: any text that matches no code and no message ' +
+      'pattern answers the same',
+  },
+  {
+    file: 'libs/http/src/csv/csv-download.ts',
+    code: '{ highWaterMark: 16 }',
+    reason:
+      "how many rows are read ahead of the client (Readable.from's default is one): the rows sent, their order " +
+      'and the backpressure are the same, only the throughput changes',
+  },
+  {
+    file: 'libs/http/src/http/access.decorator.ts',
+    code: "'access_policy'",
+    reason: 'the metadata key is set and read through this one constant: its text changes nothing',
+  },
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

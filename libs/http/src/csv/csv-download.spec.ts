@@ -31,6 +31,10 @@ describe('the CSV writer', () => {
     expect(await csvOf(['n', 'm'], [])).toBe('n,m\r\n');
   });
 
+  it('defuses formulas in the text written to it directly, too', async () => {
+    expect(await text(Readable.from([['=1+1', 'ok']]).pipe(csvWriter(['c', 'd'])))).toBe("c,d\r\n'=1+1,ok\r\n");
+  });
+
   it('writes dates as ISO 8601 and nothing for null', () => {
     expect(csvCell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
     expect(csvCell(null)).toBe('');

@@ -123,6 +123,10 @@ describe('ApiExceptionFilter, every answer', () => {
       body: { error: 'Server Error.' },
     });
     expect(answer(new HttpException('x', 499))).toMatchObject({ status: 499, body: { error: 'x' } });
+    expect(answer(new HttpException('internal detail', 500))).toMatchObject({
+      status: 500,
+      body: { error: 'Server Error.' },
+    });
   });
 
   it("answers a readiness probe's 503 with the statuses only, without the dependencies' messages", () => {
@@ -145,6 +149,7 @@ describe('ApiExceptionFilter, every answer', () => {
     const partial = answer(new HttpException({ status: 'error', details: { x: null } }, 503));
     expect(partial.body).toEqual({ status: 'error', info: {}, error: {}, details: { x: { status: undefined } } });
     expect(answer(new HttpException({ status: 'error' }, 503)).body).toEqual({ error: 'Server Error.' });
+    expect(answer(new HttpException(report, 500)).body).toEqual({ error: 'Server Error.' });
     expect(answer(new HttpException('down', 503)).body).toEqual({ error: 'Server Error.' });
   });
 
@@ -174,27 +179,46 @@ describe('ApiExceptionFilter, every answer', () => {
   });
 
   it('logs what it hides, with the error described but never sent', () => {
-    const logged: unknown[] = [];
-    const error = jest
-      .spyOn(Logger.prototype, 'error')
-      .mockImplementation((...args: unknown[]) => void logged.push(args[0]));
-    const warn = jest
-      .spyOn(Logger.prototype, 'warn')
-      .mockImplementation((...args: unknown[]) => void logged.push(args[0]));
+    const logged: unknown[][] = [];
+    const record = (level: string) =>
+      function (this: Logger, ...args: unknown[]) {
+        logged.push([(this as unknown as { context?: string }).context, level, ...args]);
+      };
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(record('error'));
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(record('warn'));
+    const report = { status: 'error', details: { redis: { status: 'down', message: 'connect ECONNREFUSED' } } };
     try {
       answer(new TypeError('boom'));
       answer(42);
       answer(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }));
       answer(new HttpException('bad gateway', 502));
+      answer(new HttpException(report, 503));
     } finally {
       error.mockRestore();
       warn.mockRestore();
     }
+    const filter = 'ApiExceptionFilter';
     expect(logged).toEqual([
-      { err: expect.objectContaining({ type: 'TypeError', message: 'boom', stack: expect.any(String) }) },
-      { err: { value: '42' } },
-      { err: expect.objectContaining({ type: 'Error', message: 'refused' }) },
-      { err: expect.objectContaining({ type: 'HttpException', message: 'bad gateway' }) },
+      [
+        filter,
+        'error',
+        { err: expect.objectContaining({ type: 'TypeError', message: 'boom', stack: expect.any(String) }) },
+        'unexpected error',
+      ],
+      [filter, 'error', { err: { value: '42' } }, 'unexpected error'],
+      [
+        filter,
+        'warn',
+        { err: expect.objectContaining({ type: 'Error', message: 'refused' }) },
+        'dependency unavailable',
+      ],
+      [
+        filter,
+        'error',
+        { err: expect.objectContaining({ type: 'HttpException', message: 'bad gateway' }) },
+        'http exception',
+      ],
+      [filter, 'warn', { report }, 'not ready'],
     ]);
   });
 });

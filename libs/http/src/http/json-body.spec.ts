@@ -59,8 +59,10 @@ describe('deferredJsonBody', () => {
       const answer = await request(app()).post(path).type('form').send('typed_name=Ada');
       expect(answer.body).toMatchObject({ body: '<undefined>', bodyLimit: null });
     }
-    const notThePage = await request(app()).post('/attestations').send({ a: 1 });
-    expect(notThePage.body).toMatchObject({ body: { a: 1 } });
+    for (const path of ['/attestations', '/api/v1/attest', '/api/console/x']) {
+      const notThePage = await request(app()).post(path).send({ a: 1 });
+      expect(notThePage.body).toMatchObject({ body: { a: 1 } });
+    }
   });
 
   it('remembers a body that is not JSON, or too large, instead of answering', async () => {
@@ -91,6 +93,20 @@ describe('deferredJsonBody', () => {
       .set('Content-Type', 'text/plain; charset=iso-8859-1')
       .send(Buffer.from(body, 'latin1'));
     expect(latin1.body).toMatchObject({ bodyError: null, bodyLimit: LARGE_BODY_LIMIT_BYTES });
+    expect(latin1.body.body.content).toHaveLength(2 * BODY_LIMIT_BYTES);
+    const scalar = await request(app())
+      .post('/api/v1/documents/d1/revisions')
+      .set('Content-Type', 'application/json')
+      .send('"a"');
+    expect(scalar.body).toMatchObject({ bodyError: { status: 400 }, bodyLimit: LARGE_BODY_LIMIT_BYTES });
+  });
+
+  it('reads a body sent in chunks, without a Content-Length', async () => {
+    const chunked = request(app()).post('/api/v1/people').set('Content-Type', 'application/json');
+    chunked.write('{"a":');
+    chunked.write('[1,"é"]}');
+    const answer = await chunked;
+    expect(answer.body).toMatchObject({ body: { a: [1, 'é'] }, bodyError: null, bodyLimit: BODY_LIMIT_BYTES });
   });
 
   it('refuses a body too deep or with too many values, and forgets it', async () => {
@@ -111,8 +127,10 @@ describe('deferredJsonBody', () => {
   it('decodes a body in another declared charset by its label, and refuses what is then not JSON', async () => {
     const post = (contentType: string, bytes: Buffer) =>
       request(app()).post('/api/v1/people').set('Content-Type', contentType).send(bytes);
-    const latin1 = await post('text/plain; charset="ISO-8859-1"', Buffer.from('{"name":"Zoë"}', 'latin1'));
-    expect(latin1.body).toMatchObject({ body: { name: 'Zoë' }, bodyError: null });
+    for (const contentType of ['text/plain; charset="ISO-8859-1"', 'text/plain ; charset = latin1']) {
+      const latin1 = await post(contentType, Buffer.from('{"name":"Zoë"}', 'latin1'));
+      expect(latin1.body).toMatchObject({ body: { name: 'Zoë' }, bodyError: null });
+    }
     const utf16 = await post('text/plain;charset=utf-16le', Buffer.from('{"a":1}', 'utf16le'));
     expect(utf16.body).toMatchObject({ body: { a: 1 }, bodyError: null });
     const notJson = await post('text/plain; charset=latin1', Buffer.from('{"a":', 'latin1'));

@@ -20,7 +20,7 @@ export class PathIdGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     if (!/^\/api\/v1\//i.test(request.originalUrl ?? request.url) || this.isPublic(context)) return true;
     for (const [name, value] of Object.entries(request.params ?? {})) {
-      if (typeof value !== 'string' || !isUlid(value)) throw new NotFoundError(NOT_FOUND[name] ?? 'Not found.');
+      if (!isUlid(value)) throw new NotFoundError(NOT_FOUND[name] ?? 'Not found.');
     }
     return true;
   }

@@ -95,6 +95,8 @@ describe('isInfrastructureOutage', () => {
     { code: '23505' },
     { code: '57P04' },
     { code: 'x08' },
+    { code: 'x57P01' },
+    { code: '57P010' },
     { code: 7, message: 7 },
     { message: 'duplicate key value violates unique constraint' },
     { cause: { cause: { cause: { cause: { code: '08001' } } } } },

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { tap } from 'rxjs';
 import { guardEveryRouteLast, interceptWritingRoutes } from './writing-routes';
 
@@ -92,6 +93,16 @@ describe('interceptWritingRoutes', () => {
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
   afterAll(() => app.close());
+
+  it("adds the interceptor and the guard to a route's own enhancers, and nothing else", () => {
+    const prototype = FirstController.prototype;
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, prototype.create)).toEqual([interceptor]);
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, prototype.read)).toBeUndefined();
+    expect(Reflect.getMetadata(GUARDS_METADATA, prototype.read)).toEqual([lastGuard]);
+    expect(Reflect.getMetadata(GUARDS_METADATA, prototype.hidden)).toEqual([RefusingGuard, lastGuard]);
+    expect(Reflect.getMetadata(GUARDS_METADATA, BaseController.prototype.shared)).toEqual([lastGuard]);
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, BaseController.prototype.shared)).toEqual([interceptor]);
+  });
 
   it('intercepts every writing route, inherited ones included, once each, and no read', async () => {
     const call = (method: string, path: string) => fetch(`${base}${path}`, { method }).then((r) => r.status);

@@ -59,14 +59,17 @@ function enhanceRoutes(
   return covered;
 }
 
-/** The methods of a controller class and of the classes it extends. */
+/**
+ * The methods of a controller class and of the classes it extends (the constructors and Object.prototype's methods
+ * too: they carry no route metadata, so the caller skips them).
+ */
 function handlersOf(type: unknown): Set<object> {
   const handlers = new Set<object>();
   if (typeof type !== 'function') return handlers;
-  for (let prototype = type.prototype as object | null; prototype && prototype !== Object.prototype;) {
+  for (let prototype = type.prototype as object | null; prototype;) {
     for (const name of Object.getOwnPropertyNames(prototype)) {
       const value = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
-      if (name !== 'constructor' && typeof value === 'function') handlers.add(value);
+      if (typeof value === 'function') handlers.add(value);
     }
     prototype = Object.getPrototypeOf(prototype) as object | null;
   }

@@ -199,6 +199,10 @@ describe('schema helpers', () => {
       }),
     ]);
     expect(new RegExp(ULID_INPUT_PATTERN).test('01JD7X5M3Q4R8S9T0V1W2X3Y4Z')).toBe(true);
+    expect(new RegExp(ULID_INPUT_PATTERN).test('01jd7x5m3q4r8s9t0v1w2x3y4z')).toBe(true);
+    for (const id of ['81jd7x5m3q4r8s9t0v1w2x3y4z', '01jd7x5m3q4r8s9t0v1w2x3y4', '01jd7x5m3q4r8s9t0v1w2x3y4u', 'x']) {
+      expect(new RegExp(ULID_INPUT_PATTERN).test(id)).toBe(false);
+    }
     expect(new RegExp(ULID_PATTERN).test('01JD7X5M3Q4R8S9T0V1W2X3Y4Z')).toBe(false);
     expect(new RegExp(ULID_PATTERN).test('01jd7x5m3q4r8s9t0v1w2x3y4z')).toBe(true);
   });

@@ -53,6 +53,17 @@ describe('Field: Laravel-worded rules, first failure only', () => {
     });
   });
 
+  it('applies the rules to null where the field is not nullable, and to blank where it is', async () => {
+    expect(await errorsOf({ last_name: 'x', per_page: null })).toEqual({
+      per_page: ['The per page field must be an integer.'],
+    });
+    for (const email of ['', '  ']) {
+      expect(await errorsOf({ last_name: 'x', email })).toEqual({
+        email: ['The email field must be a valid email address.'],
+      });
+    }
+  });
+
   it('parses query integers and bounds them', async () => {
     expect(await errorsOf({ last_name: 'x', per_page: 'abc' })).toEqual({
       per_page: ['The per page field must be an integer.'],

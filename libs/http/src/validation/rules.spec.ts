@@ -1,4 +1,5 @@
-import { displayName, isPresent, messages, rules } from './rules';
+import { unsupportedLocaleMessage } from '@lib/core';
+import { displayName, isPresent, LOCALE_INPUT_MAX_LENGTH, messages, rules } from './rules';
 import { trimmed, trimmedOrNull } from './input-transforms';
 
 describe('validation rules, from both sides of each limit', () => {
@@ -19,7 +20,7 @@ describe('validation rules, from both sides of each limit', () => {
   });
 
   it('email: an address with a dotted domain', () => {
-    for (const email of ['ada@example.test', 'A.B+c@sub.example.co', "o'brien@example.ie"]) {
+    for (const email of ['ada@example.test', 'A.B+c@sub.example.co', "o'brien@example.ie", 'a@b.co']) {
       expect(rules.email.test(email)).toBe(true);
     }
     for (const value of [
@@ -70,6 +71,15 @@ describe('validation rules, from both sides of each limit', () => {
     expect(rules.array.test([])).toBe(true);
     expect(rules.array.test({ length: 0 })).toBe(false);
     expect(rules.array.message('ids')).toBe('The ids field must be an array.');
+  });
+
+  it('locale: a supported language, a region may follow, in at most LOCALE_INPUT_MAX_LENGTH characters', () => {
+    for (const tag of ['en', 'pt-BR', ` ${'  '.repeat(16)}de`]) expect(rules.locale.test(tag)).toBe(true);
+    expect(` ${'  '.repeat(16)}de`).toHaveLength(LOCALE_INPUT_MAX_LENGTH);
+    for (const value of [`  ${'  '.repeat(16)}de`, 'xx', 'en-u-ca-gregory', '', 12, null, new String('en')]) {
+      expect(rules.locale.test(value)).toBe(false);
+    }
+    expect(rules.locale.message('locale')).toBe(unsupportedLocaleMessage('locale'));
   });
 
   it('minItems and maxItems: inclusive bounds, in the singular for one item', () => {

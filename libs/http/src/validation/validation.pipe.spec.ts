@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length, ValidationError } from 'class-validator';
 import fc from 'fast-check';
 import { ValidationFailedError } from '@lib/core';
 import { PageQuery } from '../pagination/page-query';
-import { createValidationPipe, QUERY_ANSWERS_PER_CLASS } from './validation.pipe';
+import { bracketedAsArrays, createValidationPipe, QUERY_ANSWERS_PER_CLASS, toFieldErrors } from './validation.pipe';
 
 class NeedsName {
   @IsString()
@@ -44,7 +44,39 @@ class Tagged {
   name?: string;
 }
 
+let reads = 0;
+
+class Searched {
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => {
+    reads++;
+    return value === 'none' ? null : value;
+  })
+  @IsString()
+  q?: string | null;
+}
+
+class Titled {
+  @IsString()
+  @Length(1, 3)
+  title!: string;
+
+  @IsOptional()
+  @IsString()
+  name?: string;
+}
+
 const asQuery = (metatype: new () => object) => ({ type: 'query' as const, metatype, data: undefined });
+const asBody = (metatype: new () => object) => ({ type: 'body' as const, metatype, data: undefined });
+
+async function errorsOf(answer: Promise<unknown>) {
+  try {
+    await answer;
+  } catch (error) {
+    return (error as ValidationFailedError).errors;
+  }
+  throw new Error('expected a validation failure');
+}
 
 describe('the validation pipe on queries', () => {
   it('answers an empty query with a fresh instance of the DTO each time, the same as the first answer', async () => {
@@ -170,5 +202,119 @@ describe('the validation pipe on queries', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('the validation pipe on queries: the answers it keeps', () => {
+  const readsOf = async (pipe: ReturnType<typeof createValidationPipe>, query: object) => {
+    const before = reads;
+    await pipe.transform(query, asQuery(Searched));
+    return reads - before;
+  };
+
+  it('keeps the most recently used answers, QUERY_ANSWERS_PER_CLASS of them, and drops the least recently used', async () => {
+    const pipe = createValidationPipe();
+    expect(await readsOf(pipe, { q: 'a' })).toBe(1);
+    expect(await readsOf(pipe, { q: 'b' })).toBe(1);
+    expect(await readsOf(pipe, { q: 'a' })).toBe(0);
+    expect(await readsOf(pipe, { q: 'b' })).toBe(0);
+    // a, b, then others fill the QUERY_ANSWERS_PER_CLASS places; asking a again leaves b the least recently used.
+    for (let n = 0; n < QUERY_ANSWERS_PER_CLASS - 2; n++) expect(await readsOf(pipe, { q: `q${n}` })).toBe(1);
+    expect(await readsOf(pipe, { q: 'a' })).toBe(0);
+    expect(await readsOf(pipe, { q: 'new' })).toBe(1);
+    expect(await readsOf(pipe, { q: 'a' })).toBe(0);
+    expect(await readsOf(pipe, { q: 'q0' })).toBe(0);
+    expect(await readsOf(pipe, { q: 'b' })).toBe(1);
+  });
+
+  it('keeps an answer with a null field, not one asked with a list holding other than text', async () => {
+    const pipe = createValidationPipe();
+    expect(await pipe.transform({ q: 'none' }, asQuery(Searched))).toEqual(Object.assign(new Searched(), { q: null }));
+    expect(await readsOf(pipe, { q: 'none' })).toBe(0);
+    const joinsOf = async (query: object) => {
+      const before = joins;
+      expect(await pipe.transform(query, asQuery(JoinedTags))).toEqual(
+        Object.assign(new JoinedTags(), { tags: 'a,1' }),
+      );
+      return joins - before;
+    };
+    expect(await joinsOf({ tags: ['a', 1] })).toBe(1);
+    expect(await joinsOf({ tags: ['a', 1] })).toBe(1);
+  });
+
+  it("answers a query's own parameters only, not ones it inherits, even after the same parameters were asked", async () => {
+    const pipe = createValidationPipe();
+    expect(await pipe.transform({ name: 'ann' }, asQuery(NamedPage))).toEqual(
+      Object.assign(new NamedPage(), { name: 'ann' }),
+    );
+    const inherited = Object.create({ name: 'ann' }) as object;
+    expect(await pipe.transform(inherited, asQuery(NamedPage))).toEqual(new NamedPage());
+  });
+
+  it('folds a bracketed query parameter into its field, which then fails its rules', async () => {
+    const pipe = createValidationPipe();
+    expect(Object.keys(await errorsOf(pipe.transform({ 'name[]': 'ann' }, asQuery(NamedPage))))).toEqual(['name']);
+  });
+});
+
+describe('the validation pipe on bodies', () => {
+  it('reports the first failing rule of a field only, and no field it does not know', async () => {
+    const pipe = createValidationPipe();
+    const errors = await errorsOf(pipe.transform({ title: 12, other: 'x' }, asBody(Titled)));
+    expect(Object.keys(errors)).toEqual(['title']);
+    expect(errors.title).toHaveLength(1);
+  });
+
+  it('converts nothing implicitly: a number is not a string', async () => {
+    const pipe = createValidationPipe();
+    expect(await errorsOf(pipe.transform({ title: 12 }, asBody(Titled)))).toEqual({
+      title: [expect.any(String)],
+    });
+  });
+
+  it('leaves bracketed names in a body alone: they are unknown fields, stripped', async () => {
+    const pipe = createValidationPipe();
+    expect(await pipe.transform({ title: 'abc', 'name[x]': 'ann' }, asBody(Titled))).toEqual(
+      Object.assign(new Titled(), { title: 'abc' }),
+    );
+  });
+});
+
+describe('toFieldErrors', () => {
+  it('names nested fields by their path, keeps only non-empty messages, and lists no field without one', () => {
+    const errors = [
+      {
+        property: 'items',
+        children: [
+          {
+            property: '0',
+            children: [{ property: 'name', constraints: { field: 'The name field is required.' }, children: [] }],
+          },
+        ],
+      },
+      { property: 'title', constraints: { first: 'The title field must be a string.', second: '' }, children: [] },
+      { property: 'blank', constraints: { only: '' } },
+    ] as ValidationError[];
+    expect(toFieldErrors(errors)).toEqual({
+      'items.0.name': ['The name field is required.'],
+      title: ['The title field must be a string.'],
+    });
+  });
+});
+
+describe('bracketedAsArrays', () => {
+  it("folds a name sent in array or object form into its field's list, after a plain value of that field", () => {
+    expect(bracketedAsArrays({ id: 'a', 'id[]': ['b', 'c'], 'id[0]': 'd', name: 'n', '[x]': 'y' })).toEqual({
+      id: ['a', 'b', 'c', 'd'],
+      name: 'n',
+      '[x]': 'y',
+    });
+    expect(bracketedAsArrays({ 'tags[]': 'a' })).toEqual({ tags: ['a'] });
+    expect(bracketedAsArrays({ 'tags[a]': ['x', 'y'], 'tags[b]': 'z' })).toEqual({ tags: ['x', 'y', 'z'] });
+  });
+
+  it('leaves what is not an object as it is', () => {
+    expect(bracketedAsArrays('a[]')).toBe('a[]');
+    expect(bracketedAsArrays(null)).toBeNull();
   });
 });

@@ -24,7 +24,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: false,
     stopAtFirstError: true,
     transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
     exceptionFactory: (errors) => new ValidationFailedError(toFieldErrors(errors)),
   });
 }
