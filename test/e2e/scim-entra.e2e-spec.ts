@@ -175,6 +175,8 @@ describe.each([DEFAULT_MODE, AAD_OPT_2020])('SCIM: Microsoft SCIM validator, $na
       members: [{ value: one, display: 'Adele Vance' }],
       meta: { resourceType: 'Group', location: `http://api.test/scim/v2/Groups/${id}` },
     });
+    expect(created.headers.location).toBe(`http://api.test/scim/v2/Groups/${id}`);
+    expect(created.headers['content-type']).toMatch(/^application\/scim\+json/);
 
     const byName = await filter('Groups', `displayName eq "Group ${shape.name}"`, '&excludedAttributes=members').expect(
       200,

@@ -53,7 +53,12 @@ describe('SCIM: Okta spec and CRUD tests', () => {
       'preferredLanguage',
       'active',
     ]);
-    await scim().get('/scim/v2/ResourceTypes/Group').set(auth).expect(200);
+    const group = await scim().get('/scim/v2/ResourceTypes/group').set(auth).expect(200);
+    expect(group.body).toMatchObject({ id: 'Group', endpoint: '/Groups' });
+    const all = await scim().get('/scim/v2/Schemas').set(auth).expect(200);
+    expect(all.body).toMatchObject({ totalResults: 2, startIndex: 1, itemsPerPage: 2 });
+    expect(all.body.Resources.map((schema: { id: string }) => schema.id)).toEqual([USER_SCHEMA, GROUP_SCHEMA]);
+    expect((await scim().get('/scim/v2/ResourceTypes/nope').set(auth).expect(404)).body).toEqual(scimError(404));
     expect((await scim().get('/scim/v2/Schemas/nope').set(auth).expect(404)).body).toEqual(scimError(404));
   });
 

@@ -1,4 +1,19 @@
-import { Controller, UseFilters, UseGuards, applyDecorators, Header, Injectable } from '@nestjs/common';
+import {
+  CallHandler,
+  Controller,
+  ExecutionContext,
+  Header,
+  HttpCode,
+  Injectable,
+  NestInterceptor,
+  Post,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  applyDecorators,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { Observable, tap } from 'rxjs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Access } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
@@ -31,3 +46,20 @@ export class ScimAddress {
     this.baseUrl = `${config.appUrl}/scim/v2`;
   }
 }
+
+/** 201's `Location`: where the new resource is, as its `meta.location` says. */
+@Injectable()
+class LocationOfCreated implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<Record<string, unknown>> {
+    return next.handle().pipe(
+      tap((resource: Record<string, unknown>) => {
+        const { location } = resource.meta as { location: string };
+        context.switchToHttp().getResponse<Response>().setHeader('Location', location);
+      }),
+    );
+  }
+}
+
+/** The route that creates a resource: 201 with the resource, and its `Location`. */
+export const ScimCreate = () =>
+  applyDecorators(Post(), HttpCode(201), ScimAnswer(), UseInterceptors(LocationOfCreated));

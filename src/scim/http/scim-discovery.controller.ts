@@ -15,34 +15,22 @@ export class ScimDiscoveryController {
     return serviceProviderConfig(this.address.baseUrl);
   }
 
-  @Get('ResourceTypes')
+  @Get(['ResourceTypes', 'ResourceTypes/:id'])
   @ScimAnswer()
-  resourceTypes() {
-    const types = resourceTypes(this.address.baseUrl);
-    return listResponse(types.length, 1, types);
+  resourceTypes(@Param('id') id?: string) {
+    return listOrOne(resourceTypes(this.address.baseUrl), id);
   }
 
-  @Get('ResourceTypes/:id')
+  @Get(['Schemas', 'Schemas/:id'])
   @ScimAnswer()
-  resourceType(@Param('id') id: string) {
-    return oneOf(resourceTypes(this.address.baseUrl), id);
-  }
-
-  @Get('Schemas')
-  @ScimAnswer()
-  schemas() {
-    const all = schemas(this.address.baseUrl);
-    return listResponse(all.length, 1, all);
-  }
-
-  @Get('Schemas/:id')
-  @ScimAnswer()
-  schema(@Param('id') id: string) {
-    return oneOf(schemas(this.address.baseUrl), id);
+  schemas(@Param('id') id?: string) {
+    return listOrOne(schemas(this.address.baseUrl), id);
   }
 }
 
-function oneOf<T extends { id: string }>(items: T[], id: string): T {
+/** A catalogue: whole as a list response, or one entry by its id (compared case-insensitively). */
+function listOrOne<T extends { id: string }>(items: T[], id: string | undefined) {
+  if (id === undefined) return listResponse(items.length, 1, items);
   const found = items.find((item) => item.id.toLowerCase() === id.toLowerCase());
   if (!found) throw ScimError.notFound();
   return found;

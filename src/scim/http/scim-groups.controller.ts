@@ -1,18 +1,17 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Delete, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
 import { isUlid } from '@lib/core';
 import { DeleteGroup } from '../../groups/application/delete-group.use-case';
 import { ChangeScimGroup, CreateScimGroup } from '../application/change-scim-group.use-case';
 import { ListScimGroups, ShowScimGroup } from '../application/list-scim-groups.use-case';
 import { ScimError } from '../domain/scim-error';
-import { ScimAddress, ScimAnswer, ScimController } from './scim-base';
+import { ScimAddress, ScimAnswer, ScimController, ScimCreate } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
 import { listOf, presentGroup, project } from './scim-presenters';
-import { ListQuery, listQuery, projection } from './scim-query';
+import { ListParameters, ListQuery, Projection, ProjectionParameters } from './scim-query';
 import type { ScimCaller } from './scim-request';
 
 /** Whether the answer shows members: not when excluded, nor when `attributes=` leaves them out. */
-const wantsMembers = (query: Pick<ListQuery, 'attributes' | 'excludedAttributes'>) =>
+const wantsMembers = (query: Projection) =>
   !query.excludedAttributes.includes('members') &&
   (query.attributes === null || query.attributes.some((name) => name.split('.')[0] === 'members'));
 
@@ -36,15 +35,10 @@ export class ScimGroupsController {
 
   @Get()
   @ScimAnswer()
-  async list(@CurrentScimCaller() caller: ScimCaller, @Query() query: Record<string, unknown>) {
-    const parsed = listQuery(query);
-    const page = await this.listGroups.execute({
-      organizationId: caller.organizationId,
-      filter: parsed.filter,
-      window: parsed.window,
-      withMembers: wantsMembers(parsed),
-    });
-    return listOf(page, parsed, ({ group, members }) => presentGroup(group, members, this.address.baseUrl));
+  async list(@CurrentScimCaller() caller: ScimCaller, @ListParameters() query: ListQuery) {
+    const withMembers = wantsMembers(query);
+    const page = await this.listGroups.execute({ organizationId: caller.organizationId, ...query, withMembers });
+    return listOf(page, query, ({ group, members }) => presentGroup(group, members, this.address.baseUrl));
   }
 
   @Get(':id')
@@ -52,47 +46,22 @@ export class ScimGroupsController {
   async show(
     @CurrentScimCaller() caller: ScimCaller,
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @ProjectionParameters() wanted: Projection,
   ) {
-    const wanted = projection(query);
-    const { group, members } = await this.showGroup.execute({
-      organizationId: caller.organizationId,
-      groupId: groupId(id),
-      withMembers: wantsMembers(wanted),
-    });
-    return project(presentGroup(group, members, this.address.baseUrl), wanted);
+    return project(await this.stored(caller.organizationId, groupId(id), wantsMembers(wanted)), wanted);
   }
 
-  @Post()
-  @HttpCode(201)
-  @ScimAnswer()
-  async create(
-    @CurrentScimCaller() caller: ScimCaller,
-    @Body() body: unknown,
-    @Res({ passthrough: true }) response: Response,
-  ) {
+  @ScimCreate()
+  async create(@CurrentScimCaller() caller: ScimCaller, @Body() body: unknown) {
     const created = await this.createGroup.execute({ organizationId: caller.organizationId, resource: body });
-    const { group, members } = await this.showGroup.execute({
-      organizationId: caller.organizationId,
-      groupId: created.id,
-      withMembers: true,
-    });
-    const resource = presentGroup(group, members, this.address.baseUrl);
-    response.setHeader('Location', (resource.meta as { location: string }).location);
-    return resource;
+    return this.stored(caller.organizationId, created.id);
   }
 
   @Put(':id')
   @ScimAnswer()
   async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
-    const organizationId = caller.organizationId;
-    await this.changeGroup.execute({ organizationId, groupId: groupId(id), resource: body });
-    const { group, members } = await this.showGroup.execute({
-      organizationId,
-      groupId: groupId(id),
-      withMembers: true,
-    });
-    return presentGroup(group, members, this.address.baseUrl);
+    await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id), resource: body });
+    return this.stored(caller.organizationId, groupId(id));
   }
 
   /** 204, as RFC 7644 allows: a group's members can be many, and neither Okta nor Entra reads them back. */
@@ -106,5 +75,11 @@ export class ScimGroupsController {
   @HttpCode(204)
   async remove(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string): Promise<void> {
     await this.deleteGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id) });
+  }
+
+  /** The group as stored now, its members with it unless the caller left them out. */
+  private async stored(organizationId: string, id: string, withMembers = true) {
+    const { group, members } = await this.showGroup.execute({ organizationId, groupId: id, withMembers });
+    return presentGroup(group, members, this.address.baseUrl);
   }
 }

@@ -1,3 +1,5 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import type { Window } from '../application/scim-directory';
 import { ScimError } from '../domain/scim-error';
 
@@ -34,7 +36,7 @@ export function listQuery(query: Record<string, unknown>): ListQuery {
 }
 
 /** `attributes=` and `excludedAttributes=`: comma-separated attribute names, compared ignoring case. */
-export function projection(query: Record<string, unknown>): Pick<ListQuery, 'attributes' | 'excludedAttributes'> {
+export function projection(query: Record<string, unknown>): Projection {
   const names = (value: unknown, name: string) =>
     (single(value, name) ?? '')
       .split(',')
@@ -64,3 +66,18 @@ function integer(value: unknown, name: string, fallback: number): number {
   if (!/^-?\d{1,9}$/.test(text.trim())) throw ScimError.badRequest('invalidValue', `${name} must be an integer.`);
   return Number(text);
 }
+
+const queryOf = (context: ExecutionContext) =>
+  context.switchToHttp().getRequest<Request>().query as Record<string, unknown>;
+
+/** A list route's query, parsed (a refusal answers in SCIM's shape): `@ListParameters() query: ListQuery`. */
+export const ListParameters = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  listQuery(queryOf(context)),
+);
+
+/** A resource route's `attributes=` and `excludedAttributes=`, parsed. */
+export const ProjectionParameters = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  projection(queryOf(context)),
+);
+
+export type Projection = Pick<ListQuery, 'attributes' | 'excludedAttributes'>;

@@ -1,13 +1,12 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Delete, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
 import { ChangeScimUser } from '../application/change-scim-user.use-case';
 import { DeprovisionScimUser } from '../application/deprovision-scim-user.use-case';
 import { ListScimUsers, ShowScimUser } from '../application/list-scim-users.use-case';
 import { ProvisionScimUser } from '../application/provision-scim-user.use-case';
-import { ScimAddress, ScimAnswer, ScimController } from './scim-base';
+import { ScimAddress, ScimAnswer, ScimController, ScimCreate } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
 import { listOf, presentUser, project } from './scim-presenters';
-import { listQuery, projection } from './scim-query';
+import { ListParameters, ListQuery, Projection, ProjectionParameters } from './scim-query';
 import type { ScimCaller } from './scim-request';
 
 /** /scim/v2/Users: the organization's provisioned people. */
@@ -24,14 +23,9 @@ export class ScimUsersController {
 
   @Get()
   @ScimAnswer()
-  async list(@CurrentScimCaller() caller: ScimCaller, @Query() query: Record<string, unknown>) {
-    const parsed = listQuery(query);
-    const page = await this.listUsers.execute({
-      organizationId: caller.organizationId,
-      filter: parsed.filter,
-      window: parsed.window,
-    });
-    return listOf(page, parsed, (person) => presentUser(person, this.address.baseUrl));
+  async list(@CurrentScimCaller() caller: ScimCaller, @ListParameters() query: ListQuery) {
+    const page = await this.listUsers.execute({ organizationId: caller.organizationId, ...query });
+    return listOf(page, query, (person) => presentUser(person, this.address.baseUrl));
   }
 
   @Get(':id')
@@ -39,24 +33,16 @@ export class ScimUsersController {
   async show(
     @CurrentScimCaller() caller: ScimCaller,
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
+    @ProjectionParameters() wanted: Projection,
   ) {
     const person = await this.showUser.execute({ organizationId: caller.organizationId, personId: id });
-    return project(presentUser(person, this.address.baseUrl), projection(query));
+    return project(presentUser(person, this.address.baseUrl), wanted);
   }
 
-  @Post()
-  @HttpCode(201)
-  @ScimAnswer()
-  async create(
-    @CurrentScimCaller() caller: ScimCaller,
-    @Body() body: unknown,
-    @Res({ passthrough: true }) response: Response,
-  ) {
+  @ScimCreate()
+  async create(@CurrentScimCaller() caller: ScimCaller, @Body() body: unknown) {
     const person = await this.provisionUser.execute({ organizationId: caller.organizationId, resource: body });
-    const user = presentUser(person, this.address.baseUrl);
-    response.setHeader('Location', (user.meta as { location: string }).location);
-    return user;
+    return presentUser(person, this.address.baseUrl);
   }
 
   @Put(':id')
