@@ -9,6 +9,14 @@ export interface RecordMapper<Entity, Row> {
   toDomain(record: Row): Entity;
 }
 
+/** The mapper of an entity stored as its snapshot: the record is `toSnapshot()`'s fields, read back by `restore`. */
+export function snapshotMapper<Entity extends { toSnapshot(): object }, Row extends { id: string }>(
+  record: new () => Row,
+  restore: (record: Row) => Entity,
+): RecordMapper<Entity, Row> {
+  return { toRecord: (entity) => Object.assign(new record(), entity.toSnapshot()), toDomain: restore };
+}
+
 /**
  * The base of an adapter over one record and its mapper: the port's `save` (insert or update) and `findById`,
  * inside the unit of work's transaction when one is open, with the data source injected. An adapter extends

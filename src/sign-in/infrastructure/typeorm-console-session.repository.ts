@@ -1,25 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull } from 'typeorm';
-import { saveSnapshot } from '@lib/persistence';
+import { In, IsNull } from 'typeorm';
+import { snapshotMapper, TypeormRecordRepository } from '../../database/typeorm-record-repository';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { ConsoleSessionRepository } from '../application/console-session.repository';
 import { ConsoleSession } from '../domain/console-session';
 import { ConsoleSessionRecord } from './console-session.record';
 
+const consoleSessionMapper = snapshotMapper(ConsoleSessionRecord, (record) => ConsoleSession.restore(record));
+
 @Injectable()
-export class TypeormConsoleSessionRepository extends ConsoleSessionRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    super();
-  }
-
-  async save(session: ConsoleSession): Promise<void> {
-    await saveSnapshot(activeManager(this.db), ConsoleSessionRecord, session);
-  }
-
+export class TypeormConsoleSessionRepository
+  extends TypeormRecordRepository(ConsoleSessionRecord, consoleSessionMapper)
+  implements ConsoleSessionRepository
+{
   async findBySecretHash(secretHash: string): Promise<ConsoleSession | null> {
     const record = await activeManager(this.db).getRepository(ConsoleSessionRecord).findOneBy({ secretHash });
-    return record ? ConsoleSession.restore(record) : null;
+    return record ? consoleSessionMapper.toDomain(record) : null;
   }
 
   async endAllOfUser(userId: string, now: Date): Promise<void> {
