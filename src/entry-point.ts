@@ -1,6 +1,9 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
 import { requireSettings } from './config/required-settings';
 import { processLog } from './logging/process-log';
+import { Metrics } from './metrics/metrics';
+import { GracefulShutdownOptions, shutdownOnSignals } from './shutdown/graceful-shutdown';
 
 /**
  * Runs a production entry point: the environment read and checked first, then `start`. A bad environment or a
@@ -27,4 +30,14 @@ export function runEntryPoint(options: {
     log.fatal(`${options.failure}: ${(error as Error).message}`);
     process.exit(1);
   });
+}
+
+/** A started process, API or worker, from now on: its process metrics, and a graceful stop on SIGTERM or SIGINT. */
+export function serveUntilSignalled(
+  app: INestApplicationContext,
+  config: AppConfig,
+  shutdown: Omit<GracefulShutdownOptions, 'log'>,
+): void {
+  app.get(Metrics).collectProcessMetrics();
+  shutdownOnSignals(app, { log: processLog('Shutdown', config.logLevel), ...shutdown });
 }

@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
-import { runEntryPoint } from './entry-point';
+import { runEntryPoint, serveUntilSignalled } from './entry-point';
 import { createHttpApp } from './http-app';
 import { processLog } from './logging/process-log';
-import { Metrics } from './metrics/metrics';
-import { GracefulShutdownOptions, shutdownOnSignals } from './shutdown/graceful-shutdown';
+import type { GracefulShutdownOptions } from './shutdown/graceful-shutdown';
 
 /**
  * `npm run start:prod`: the API against the real PostgreSQL and Redis given in the environment.
@@ -19,14 +18,9 @@ export async function startApi(
 ): Promise<INestApplication> {
   const app = await createHttpApp({ config });
   await app.init();
-  app.get(Metrics).collectProcessMetrics();
   await options.beforeListen?.(app);
   await app.listen(config.port);
-  shutdownOnSignals(app, {
-    delayMs: config.shutdownDelayMs,
-    log: processLog('Shutdown', config.logLevel),
-    ...options.shutdown,
-  });
+  serveUntilSignalled(app, config, { delayMs: config.shutdownDelayMs, ...options.shutdown });
   return app;
 }
 

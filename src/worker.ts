@@ -4,12 +4,10 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { CoreOptions } from './core.module';
-import { runEntryPoint } from './entry-point';
+import { runEntryPoint, serveUntilSignalled } from './entry-point';
 import { processLog, warnWithoutSmtp } from './logging/process-log';
-import { Metrics } from './metrics/metrics';
 import type { NotificationWorkerSettings } from './notifications/notification-consumer';
 import type { WebhookWorkerSettings } from './webhooks/webhook-consumer';
-import { shutdownOnSignals } from './shutdown/graceful-shutdown';
 import { closeListener, startWorkerListener } from './worker-listener';
 
 /**
@@ -37,13 +35,8 @@ export async function startWorker(config: AppConfig): Promise<INestApplicationCo
   const log = processLog('Worker', config.logLevel);
   warnWithoutSmtp(config, log);
   const app = await createWorker({ config });
-  app.get(Metrics).collectProcessMetrics();
   const listener = await startWorkerListener(app, config.workerPort);
-  shutdownOnSignals(app, {
-    delayMs: 0,
-    log: processLog('Shutdown', config.logLevel),
-    afterClose: () => closeListener(listener),
-  });
+  serveUntilSignalled(app, config, { delayMs: 0, afterClose: () => closeListener(listener) });
   log.info(
     `worker delivering webhooks, consuming notifications (${config.smtpUrl ? 'SMTP' : 'emails logged, no SMTP_URL'}) and running ` +
       `expiry, reminders (every ${config.reminderIntervalDays} days) and renewal; metrics and probes on port ` +
