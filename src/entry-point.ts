@@ -5,29 +5,31 @@ import { processLog } from './logging/process-log';
 import { Metrics } from './metrics/metrics';
 import { GracefulShutdownOptions, shutdownOnSignals } from './shutdown/graceful-shutdown';
 
+type EntryPoint = Parameters<typeof requireSettings>[0];
+
+/** Each entry point's log context, and the prefix of its fatal line when it fails to start. */
+const LOGS: Record<EntryPoint, { context: string; failure: string }> = {
+  'start:prod': { context: 'Start', failure: 'failed to start' },
+  'start:worker': { context: 'Worker', failure: 'worker failed to start' },
+};
+
 /**
- * Runs a production entry point: the environment read and checked first, then `start`. A bad environment or a
- * failed start is one fatal line on the `logContext` log and exit code 1, never a stack trace.
+ * Runs a production entry point: the environment read and the command's required settings checked first
+ * (config/required-settings.ts), then `start`. A bad environment or a failed start is one fatal line on the entry
+ * point's log and exit code 1, never a stack trace.
  */
-export function runEntryPoint(options: {
-  logContext: string;
-  /** The entry point, whose required settings are checked (config/required-settings.ts). */
-  command: Parameters<typeof requireSettings>[0];
-  /** The fatal line's prefix when `start` fails. */
-  failure: string;
-  start: (config: AppConfig) => Promise<unknown>;
-}): void {
-  const log = processLog(options.logContext);
+export function runEntryPoint(command: EntryPoint, start: (config: AppConfig) => Promise<unknown>): void {
+  const log = processLog(LOGS[command].context);
   let config: AppConfig;
   try {
     config = new AppConfig();
-    requireSettings(options.command);
+    requireSettings(command);
   } catch (error) {
     log.fatal((error as Error).message);
     process.exit(1);
   }
-  options.start(config).catch((error: unknown) => {
-    log.fatal(`${options.failure}: ${(error as Error).message}`);
+  start(config).catch((error: unknown) => {
+    log.fatal(`${LOGS[command].failure}: ${(error as Error).message}`);
     process.exit(1);
   });
 }

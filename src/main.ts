@@ -25,13 +25,8 @@ export async function startApi(
 }
 
 if (require.main === module) {
-  runEntryPoint({
-    logContext: 'Start',
-    command: 'start:prod',
-    failure: 'failed to start',
-    start: async (config) => {
-      await startApi(config);
-      processLog('Start', config.logLevel).info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`);
-    },
+  runEntryPoint('start:prod', async (config) => {
+    await startApi(config);
+    processLog('Start', config.logLevel).info(`listening on port ${config.port}; the API is at ${config.apiBaseUrl}`);
   });
 }

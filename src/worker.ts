@@ -45,11 +45,4 @@ export async function startWorker(config: AppConfig): Promise<INestApplicationCo
   return app;
 }
 
-if (require.main === module) {
-  runEntryPoint({
-    logContext: 'Worker',
-    command: 'start:worker',
-    failure: 'worker failed to start',
-    start: startWorker,
-  });
-}
+if (require.main === module) runEntryPoint('start:worker', startWorker);

@@ -12,6 +12,27 @@ import {
 
 const SENT_OUTCOMES: readonly MeteredOutcome[] = ['succeeded', 'failed'];
 
+/** The backlog's series, read at scrape time: name, help, and the figure of the scrape's one reading. */
+const BACKLOG_SERIES: readonly (readonly [string, string, keyof WebhookBacklogReading])[] = [
+  ['webhook_attempts_pending', 'Webhook attempts pending (scheduled, due or not, and not yet made).', 'pending'],
+  [
+    'webhook_oldest_pending_age_seconds',
+    'How long the pending webhook attempt due longest ago has been due (0: none is late).',
+    'oldestDueSeconds',
+  ],
+  [
+    'event_oldest_undelivered_age_seconds',
+    'Age of the oldest event not yet handed to the webhook endpoints: held back by an open transaction ' +
+      '(see attest_event_watermark_lag_seconds) or waiting for the next fan-out pass.',
+    'oldestUndeliveredEventSeconds',
+  ],
+  [
+    'webhook_endpoints_failing',
+    'Enabled webhook endpoints whose deliveries have all failed since their last success.',
+    'failingEndpoints',
+  ],
+];
+
 /**
  * The webhook series of the delivering process (the worker; the API in the embedded mode), on its registry:
  * attempts by outcome and endpoint, the exchanges' duration, the latency from an event to its delivery, and, read
@@ -53,40 +74,19 @@ export class PrometheusWebhookMeter extends WebhookMeter {
     });
     // Known outcomes start at 0, so a dashboard's rate() has a series before the first attempt.
     for (const outcome of SENT_OUTCOMES) this.exchanges.zero({ outcome });
-    const backlogGauge = (name: string, help: string, value: (reading: WebhookBacklogReading) => number) => {
-      const read = () => this.read();
+    const read = () => this.read();
+    for (const [name, help, figure] of BACKLOG_SERIES) {
       new Gauge({
         name: `${METRIC_PREFIX}${name}`,
         help,
         registers,
         collect: async function () {
           const reading = await read();
-          if (reading) this.set(value(reading));
+          if (reading) this.set(reading[figure]);
           else this.reset();
         },
       });
-    };
-    backlogGauge(
-      'webhook_attempts_pending',
-      'Webhook attempts pending (scheduled, due or not, and not yet made).',
-      (r) => r.pending,
-    );
-    backlogGauge(
-      'webhook_oldest_pending_age_seconds',
-      'How long the pending webhook attempt due longest ago has been due (0: none is late).',
-      (r) => r.oldestDueSeconds,
-    );
-    backlogGauge(
-      'event_oldest_undelivered_age_seconds',
-      'Age of the oldest event not yet handed to the webhook endpoints: held back by an open transaction ' +
-        '(see attest_event_watermark_lag_seconds) or waiting for the next fan-out pass.',
-      (r) => r.oldestUndeliveredEventSeconds,
-    );
-    backlogGauge(
-      'webhook_endpoints_failing',
-      'Enabled webhook endpoints whose deliveries have all failed since their last success.',
-      (r) => r.failingEndpoints,
-    );
+    }
   }
 
   attemptsRecorded(attempts: readonly MeteredAttempt[]): void {
