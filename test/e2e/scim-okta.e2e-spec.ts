@@ -200,7 +200,9 @@ describe('SCIM: Okta spec and CRUD tests', () => {
         .patch(`/scim/v2/Groups/${id}`)
         .set(auth)
         .send({ schemas: [PATCH_OP], Operations: operations });
-    await patch([{ op: 'replace', value: { id, displayName: 'Okta push renamed' } }]).expect(204);
+    const renamed = await patch([{ op: 'replace', value: { id, displayName: 'Okta push renamed' } }]).expect(204);
+    // No body, so no Content-Type: the door's scim+json is for answers with one.
+    expect(renamed.headers['content-type']).toBeUndefined();
     await patch([
       { op: 'add', path: 'members', value: [{ value: member.body.id, display: 'pushed@example.test' }] },
     ]).expect(204);
@@ -232,7 +234,8 @@ describe('SCIM: Okta spec and CRUD tests', () => {
   it('deletes a user: archived, then not found through SCIM, evidence kept', async () => {
     const created = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('leaver@example.test')).expect(201);
     const id = created.body.id as string;
-    await scim().delete(`/scim/v2/Users/${id}`).set(auth).expect(204);
+    const deleted = await scim().delete(`/scim/v2/Users/${id}`).set(auth).expect(204);
+    expect(deleted.headers['content-type']).toBeUndefined();
     expect((await scim().get(`/scim/v2/Users/${id}`).set(auth).expect(404)).body).toEqual(scimError(404));
     await scim().delete(`/scim/v2/Users/${id}`).set(auth).expect(404);
     const person = await t.http.get(`/api/v1/people/${id}`).set(tenant.auth).expect(200);

@@ -2,7 +2,6 @@ import {
   CallHandler,
   Controller,
   ExecutionContext,
-  Header,
   HttpCode,
   Injectable,
   NestInterceptor,
@@ -22,6 +21,18 @@ import { ScimGuard } from './scim.guard';
 import { SCIM_CONTENT_TYPE } from './scim-request';
 
 /**
+ * Every answer of the door is `application/scim+json`: set before the route runs, as `@Header` would (an error's is
+ * set by the filter; Express drops it from a 204, which has no body).
+ */
+@Injectable()
+class ScimContentType implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    context.switchToHttp().getResponse<Response>().setHeader('Content-Type', SCIM_CONTENT_TYPE);
+    return next.handle();
+  }
+}
+
+/**
  * A controller of the SCIM door: outside the API's pipeline (`public` to its guards, not in its OpenAPI document),
  * behind the door's own token check and allowance, answering errors in SCIM's shape.
  */
@@ -32,10 +43,8 @@ export const ScimController = (path: string) =>
     Access('public'),
     UseGuards(ScimGuard),
     UseFilters(ScimErrorFilter),
+    UseInterceptors(ScimContentType),
   );
-
-/** Every answer of the door is `application/scim+json`. */
-export const ScimAnswer = () => Header('Content-Type', SCIM_CONTENT_TYPE);
 
 /** Where the door is: the base of every `location` and `$ref` it answers. */
 @Injectable()
@@ -61,5 +70,4 @@ class LocationOfCreated implements NestInterceptor {
 }
 
 /** The route that creates a resource: 201 with the resource, and its `Location`. */
-export const ScimCreate = () =>
-  applyDecorators(Post(), HttpCode(201), ScimAnswer(), UseInterceptors(LocationOfCreated));
+export const ScimCreate = () => applyDecorators(Post(), HttpCode(201), UseInterceptors(LocationOfCreated));

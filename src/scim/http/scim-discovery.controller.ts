@@ -1,6 +1,6 @@
 import { Get, Param } from '@nestjs/common';
 import { ScimError } from '../domain/scim-error';
-import { ScimAddress, ScimAnswer, ScimController } from './scim-base';
+import { ScimAddress, ScimController } from './scim-base';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { listResponse } from './scim-presenters';
 
@@ -10,19 +10,16 @@ export class ScimDiscoveryController {
   constructor(private readonly address: ScimAddress) {}
 
   @Get('ServiceProviderConfig')
-  @ScimAnswer()
   serviceProviderConfig() {
     return serviceProviderConfig(this.address.baseUrl);
   }
 
   @Get(['ResourceTypes', 'ResourceTypes/:id'])
-  @ScimAnswer()
   resourceTypes(@Param('id') id?: string) {
     return listOrOne(resourceTypes(this.address.baseUrl), id);
   }
 
   @Get(['Schemas', 'Schemas/:id'])
-  @ScimAnswer()
   schemas(@Param('id') id?: string) {
     return listOrOne(schemas(this.address.baseUrl), id);
   }

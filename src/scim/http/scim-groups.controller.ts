@@ -4,7 +4,7 @@ import { DeleteGroup } from '../../groups/application/delete-group.use-case';
 import { ChangeScimGroup, CreateScimGroup } from '../application/change-scim-group.use-case';
 import { ListScimGroups, ShowScimGroup } from '../application/list-scim-groups.use-case';
 import { ScimError } from '../domain/scim-error';
-import { ScimAddress, ScimAnswer, ScimController, ScimCreate } from './scim-base';
+import { ScimAddress, ScimController, ScimCreate } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
 import { listOf, presentGroup, project } from './scim-presenters';
 import { ListParameters, ListQuery, Projection, ProjectionParameters } from './scim-query';
@@ -34,7 +34,6 @@ export class ScimGroupsController {
   ) {}
 
   @Get()
-  @ScimAnswer()
   async list(@CurrentScimCaller() caller: ScimCaller, @ListParameters() query: ListQuery) {
     const withMembers = wantsMembers(query);
     const page = await this.listGroups.execute({ organizationId: caller.organizationId, ...query, withMembers });
@@ -42,7 +41,6 @@ export class ScimGroupsController {
   }
 
   @Get(':id')
-  @ScimAnswer()
   async show(
     @CurrentScimCaller() caller: ScimCaller,
     @Param('id') id: string,
@@ -58,7 +56,6 @@ export class ScimGroupsController {
   }
 
   @Put(':id')
-  @ScimAnswer()
   async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
     await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id), resource: body });
     return this.stored(caller.organizationId, groupId(id));

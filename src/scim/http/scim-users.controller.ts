@@ -3,7 +3,7 @@ import { ChangeScimUser } from '../application/change-scim-user.use-case';
 import { DeprovisionScimUser } from '../application/deprovision-scim-user.use-case';
 import { ListScimUsers, ShowScimUser } from '../application/list-scim-users.use-case';
 import { ProvisionScimUser } from '../application/provision-scim-user.use-case';
-import { ScimAddress, ScimAnswer, ScimController, ScimCreate } from './scim-base';
+import { ScimAddress, ScimController, ScimCreate } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
 import { listOf, presentUser, project } from './scim-presenters';
 import { ListParameters, ListQuery, Projection, ProjectionParameters } from './scim-query';
@@ -22,14 +22,12 @@ export class ScimUsersController {
   ) {}
 
   @Get()
-  @ScimAnswer()
   async list(@CurrentScimCaller() caller: ScimCaller, @ListParameters() query: ListQuery) {
     const page = await this.listUsers.execute({ organizationId: caller.organizationId, ...query });
     return listOf(page, query, (person) => presentUser(person, this.address.baseUrl));
   }
 
   @Get(':id')
-  @ScimAnswer()
   async show(
     @CurrentScimCaller() caller: ScimCaller,
     @Param('id') id: string,
@@ -46,7 +44,6 @@ export class ScimUsersController {
   }
 
   @Put(':id')
-  @ScimAnswer()
   async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
     const person = await this.changeUser.execute({
       organizationId: caller.organizationId,
@@ -57,7 +54,6 @@ export class ScimUsersController {
   }
 
   @Patch(':id')
-  @ScimAnswer()
   async patch(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
     const person = await this.changeUser.execute({ organizationId: caller.organizationId, personId: id, patch: body });
     return presentUser(person, this.address.baseUrl);
