@@ -28,3 +28,21 @@ export function oneIdCommand<T>(spec: {
     },
   };
 }
+
+/** `<kind>:archive` and `<kind>:restore` on one id: the pair every archivable kind has, printed alike. */
+export function archivalCommands<T>(spec: {
+  kind: string;
+  summaries: Record<'archive' | 'restore', string>;
+  archive: (app: INestApplicationContext, id: string) => Promise<T>;
+  restore: (app: INestApplicationContext, id: string) => Promise<T>;
+  present: (result: T) => object;
+}): Record<'archive' | 'restore', AdminCommand> {
+  const command = (verb: 'archive' | 'restore') =>
+    oneIdCommand({
+      name: `${spec.kind}:${verb}`,
+      summary: spec.summaries[verb],
+      act: spec[verb],
+      present: spec.present,
+    });
+  return { archive: command('archive'), restore: command('restore') };
+}

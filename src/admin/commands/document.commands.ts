@@ -10,7 +10,7 @@ import { REVISION_FORMATS, RevisionContentType, RevisionFormat } from '../../doc
 import { presentDocument, presentPublishedRevision } from '../../documents/http/document.presenter';
 import type { AdminCommand } from '../admin-command';
 import { choice, clearableInteger, flag, id, integer, path, text, UsageError } from '../cli-arguments';
-import { oneIdCommand } from '../one-id-command';
+import { archivalCommands, oneIdCommand } from '../one-id-command';
 
 export const createDocumentCommand: AdminCommand = {
   name: 'document:create',
@@ -80,17 +80,14 @@ export const updateDocumentCommand = oneIdCommand({
   present: presentDocument,
 });
 
-export const restoreDocumentCommand = oneIdCommand({
-  name: 'document:restore',
-  summary: 'Restore an archived document: listed again, and requests can be sent for it.',
-  act: (app, documentId) => app.get(RestoreDocument).execute({ documentId }),
-  present: presentDocument,
-});
-
-export const archiveDocumentCommand = oneIdCommand({
-  name: 'document:archive',
-  summary: 'Archive a document: it leaves the default list; its requests, attestations and groups stay.',
-  act: (app, documentId) => app.get(ArchiveDocument).execute({ documentId }),
+export const documentArchival = archivalCommands({
+  kind: 'document',
+  summaries: {
+    archive: 'Archive a document: it leaves the default list; its requests, attestations and groups stay.',
+    restore: 'Restore an archived document: listed again, and requests can be sent for it.',
+  },
+  archive: (app, documentId) => app.get(ArchiveDocument).execute({ documentId }),
+  restore: (app, documentId) => app.get(RestoreDocument).execute({ documentId }),
   present: presentDocument,
 });
 

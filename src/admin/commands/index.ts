@@ -2,10 +2,9 @@ import type { AdminCommand } from '../admin-command';
 import { recountCountersCommand } from './counter.commands';
 import { rotateEvidenceKeyCommand } from './evidence-key.commands';
 import {
-  archiveDocumentCommand,
   createDocumentCommand,
+  documentArchival,
   publishDocumentCommand,
-  restoreDocumentCommand,
   updateDocumentCommand,
 } from './document.commands';
 import {
@@ -16,7 +15,7 @@ import {
   updateGroupCommand,
 } from './group.commands';
 import { changeBillingCommand, createOrganizationCommand } from './organization.commands';
-import { archivePersonCommand, restorePersonCommand, updatePersonCommand } from './person.commands';
+import { personArchival, updatePersonCommand } from './person.commands';
 import { cancelRequestCommand, resendRequestCommand } from './request.commands';
 import { seedDemoCommand } from './seed-demo.command';
 import { createTokenCommand, listTokensCommand, revokeTokenCommand } from './token.commands';
@@ -35,16 +34,16 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   createDocumentCommand,
   updateDocumentCommand,
   publishDocumentCommand,
-  archiveDocumentCommand,
-  restoreDocumentCommand,
+  documentArchival.archive,
+  documentArchival.restore,
   createGroupCommand,
   updateGroupCommand,
   deleteGroupCommand,
   addDocumentToGroupCommand,
   removeDocumentFromGroupCommand,
   updatePersonCommand,
-  archivePersonCommand,
-  restorePersonCommand,
+  personArchival.archive,
+  personArchival.restore,
   cancelRequestCommand,
   resendRequestCommand,
   listWebhooksCommand,

@@ -3,7 +3,7 @@ import { RestorePerson } from '../../people/application/restore-person.use-case'
 import { UpdatePerson } from '../../people/application/update-person.use-case';
 import { presentPerson } from '../../people/http/person.presenter';
 import { clearableText, text } from '../cli-arguments';
-import { oneIdCommand } from '../one-id-command';
+import { archivalCommands, oneIdCommand } from '../one-id-command';
 
 export const updatePersonCommand = oneIdCommand({
   name: 'person:update',
@@ -27,18 +27,15 @@ export const updatePersonCommand = oneIdCommand({
   present: presentPerson,
 });
 
-export const archivePersonCommand = oneIdCommand({
-  name: 'person:archive',
-  summary:
-    'Archive a person: they leave the default lists and can no longer be added to groups; memberships, ' +
-    'assignments and requests stay.',
-  act: (app, personId) => app.get(ArchivePerson).execute({ personId }),
-  present: presentPerson,
-});
-
-export const restorePersonCommand = oneIdCommand({
-  name: 'person:restore',
-  summary: 'Restore an archived person: listed again, and can be added to groups.',
-  act: (app, personId) => app.get(RestorePerson).execute({ personId }),
+export const personArchival = archivalCommands({
+  kind: 'person',
+  summaries: {
+    archive:
+      'Archive a person: they leave the default lists and can no longer be added to groups; memberships, ' +
+      'assignments and requests stay.',
+    restore: 'Restore an archived person: listed again, and can be added to groups.',
+  },
+  archive: (app, personId) => app.get(ArchivePerson).execute({ personId }),
+  restore: (app, personId) => app.get(RestorePerson).execute({ personId }),
   present: presentPerson,
 });
