@@ -206,6 +206,17 @@ describe('SCIM: bad input', () => {
       404,
     );
     expectError(await t.http.get('/scim/v2/Groups/not-an-id').set(auth), 404);
+    expectError(await t.http.put('/scim/v2/Groups/not-an-id').set(auth).send({ displayName: 'x' }), 404);
+    expectError(
+      await t.http
+        .patch('/scim/v2/Groups/not-an-id')
+        .set(auth)
+        .send({ schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { displayName: 'x' } }] }),
+      404,
+    );
+    expectError(await t.http.delete('/scim/v2/Groups/not-an-id').set(auth), 404);
+    // A ULID is a ULID in either case.
+    await t.http.get(`/scim/v2/Groups/${groupId.toUpperCase()}`).set(auth).expect(200);
     expectError(await t.http.get('/scim/v2/Bulk').set(auth), 404);
   });
 

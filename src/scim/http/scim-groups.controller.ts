@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, PipeTransform, Put } from '@nestjs/common';
 import { isUlid } from '@lib/core';
 import { DeleteGroup } from '../../groups/application/delete-group.use-case';
 import { ChangeScimGroup, CreateScimGroup } from '../application/change-scim-group.use-case';
@@ -15,10 +15,12 @@ const wantsMembers = (query: Projection) =>
   !query.excludedAttributes.includes('members') &&
   (query.attributes === null || query.attributes.some((name) => name.split('.')[0] === 'members'));
 
-/** Ids are ULIDs: anything else is nobody's, 404 before any read. */
-function groupId(id: string): string {
-  if (!isUlid(id)) throw ScimError.notFound();
-  return id.toLowerCase();
+/** A group's id in the path: a ULID, lower-cased; anything else is nobody's, 404 before any read. */
+class GroupIdPipe implements PipeTransform<string, string> {
+  transform(id: string): string {
+    if (!isUlid(id)) throw ScimError.notFound();
+    return id.toLowerCase();
+  }
 }
 
 /** /scim/v2/Groups: the organization's groups and their members. */
@@ -43,10 +45,10 @@ export class ScimGroupsController {
   @Get(':id')
   async show(
     @CurrentScimCaller() caller: ScimCaller,
-    @Param('id') id: string,
+    @Param('id', GroupIdPipe) id: string,
     @ProjectionParameters() wanted: Projection,
   ) {
-    return project(await this.stored(caller.organizationId, groupId(id), wantsMembers(wanted)), wanted);
+    return project(await this.stored(caller.organizationId, id, wantsMembers(wanted)), wanted);
   }
 
   @ScimCreate()
@@ -56,22 +58,26 @@ export class ScimGroupsController {
   }
 
   @Put(':id')
-  async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown) {
-    await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id), resource: body });
-    return this.stored(caller.organizationId, groupId(id));
+  async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id', GroupIdPipe) id: string, @Body() body: unknown) {
+    await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: id, resource: body });
+    return this.stored(caller.organizationId, id);
   }
 
   /** 204, as RFC 7644 allows: a group's members can be many, and neither Okta nor Entra reads them back. */
   @Patch(':id')
   @HttpCode(204)
-  async patch(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string, @Body() body: unknown): Promise<void> {
-    await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id), patch: body });
+  async patch(
+    @CurrentScimCaller() caller: ScimCaller,
+    @Param('id', GroupIdPipe) id: string,
+    @Body() body: unknown,
+  ): Promise<void> {
+    await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: id, patch: body });
   }
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentScimCaller() caller: ScimCaller, @Param('id') id: string): Promise<void> {
-    await this.deleteGroup.execute({ organizationId: caller.organizationId, groupId: groupId(id) });
+  async remove(@CurrentScimCaller() caller: ScimCaller, @Param('id', GroupIdPipe) id: string): Promise<void> {
+    await this.deleteGroup.execute({ organizationId: caller.organizationId, groupId: id });
   }
 
   /** The group as stored now, its members with it unless the caller left them out. */
