@@ -96,4 +96,22 @@ describe('SharedRead', () => {
     await shared.read('a', async () => ++count);
     await expect(shared.read('a', async () => ++count)).resolves.toBe(2);
   });
+
+  it('queues a caller who comes while the queued read runs behind it, not onto it', async () => {
+    const shared = new SharedRead<string>();
+    const first = deferred<string>();
+    const second = deferred<string>();
+    const loads: string[] = [];
+    void shared.read('a', () => first.promise);
+    const joined = shared.read('a', () => (loads.push('second'), second.promise));
+    first.resolve('first');
+    await flush();
+    expect(loads).toEqual(['second']);
+    // The queued read is now the running one: a caller arriving now must not be answered by it.
+    const later = shared.read('a', async () => (loads.push('third'), 'third'));
+    second.resolve('second');
+    await expect(joined).resolves.toBe('second');
+    await expect(later).resolves.toBe('third');
+    expect(loads).toEqual(['second', 'third']);
+  });
 });

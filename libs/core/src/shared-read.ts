@@ -45,9 +45,9 @@ export class SharedRead<V> {
       result = Promise.reject(error as Error);
     }
     this.running.set(key, result);
-    const done = () => {
-      if (this.running.get(key) === result) this.running.delete(key);
-    };
+    // Registered before any queued read's continuation on the same promise, so it runs first: the entry deleted is
+    // always this read's, and the queued read then sets its own.
+    const done = () => this.running.delete(key);
     result.then(done, done);
     return result;
   }
