@@ -127,7 +127,11 @@ describe('deferredJsonBody', () => {
   it('decodes a body in another declared charset by its label, and refuses what is then not JSON', async () => {
     const post = (contentType: string, bytes: Buffer) =>
       request(app()).post('/api/v1/people').set('Content-Type', contentType).send(bytes);
-    for (const contentType of ['text/plain; charset="ISO-8859-1"', 'text/plain ; charset = latin1']) {
+    for (const contentType of [
+      'text/plain; charset="ISO-8859-1"',
+      'text/plain ; charset = latin1',
+      'text/plain;charset=latin1',
+    ]) {
       const latin1 = await post(contentType, Buffer.from('{"name":"Zoë"}', 'latin1'));
       expect(latin1.body).toMatchObject({ body: { name: 'Zoë' }, bodyError: null });
     }
@@ -146,6 +150,11 @@ describe('deferredJsonBody', () => {
     expect(array.body).toMatchObject({ body: [1], bodyError: null });
     const empty = await post('text/plain; charset=latin1', Buffer.alloc(0));
     expect(empty.body).toMatchObject({ body: '<undefined>', bodyError: null });
+    const unknownLabel = await post('text/plain; charset=x-no-such-charset', Buffer.from('{}', 'latin1'));
+    expect(unknownLabel.body).toMatchObject({
+      body: '<undefined>',
+      bodyError: { status: 400, type: 'entity.parse.failed' },
+    });
     const tooLarge = await post('text/plain; charset=latin1', Buffer.alloc(BODY_LIMIT_BYTES + 1, 32));
     expect(tooLarge.body).toMatchObject({ bodyError: { status: 413, type: 'entity.too.large' } });
   });

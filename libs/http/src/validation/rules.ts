@@ -34,7 +34,7 @@ export const rules = {
     message: (a) => `The ${a} field must be true or false.`,
   },
   integer: {
-    test: (v) => typeof v === 'number' && Number.isSafeInteger(v),
+    test: (v) => Number.isSafeInteger(v), // false for anything but a number
     message: (a) => `The ${a} field must be an integer.`,
   },
   min: (min: number): Rule => ({
