@@ -54,6 +54,16 @@ describe('normalisePatch: what Microsoft Entra ID sends by default', () => {
     expect(userAfterPatch({ ...ada, active: false }, normalisePatch(on, 'User')).active).toBe(true);
   });
 
+  it('reads `active` written as text as a boolean inside an object value too', () => {
+    const body = {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Replace', path: 'name', value: { active: 'False', givenName: 'Ada' } }],
+    };
+    expect(normalisePatch(body, 'User')).toEqual([
+      { op: 'replace', path: path('name'), value: { active: false, givenName: 'Ada' } },
+    ]);
+  });
+
   it('changes attributes by filtered paths (emails[type eq "work"].value, name.familyName)', () => {
     const body = {
       schemas: [PATCH_OP],
