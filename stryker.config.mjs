@@ -61,6 +61,61 @@ export const EQUIVALENT_MUTANTS = [
       'and the backpressure are the same, only the throughput changes',
   },
   {
+    file: 'libs/http/src/http/json-body.ts',
+    code: "charset.startsWith('utf-')",
+    reason:
+      'which reader takes a body declared in a UTF: body-parser and the TextDecoder fallback read UTF-8 and UTF-16 ' +
+      "alike; the split keeps the common case on body-parser's streaming path",
+  },
+  {
+    file: 'libs/http/src/http/json-body.ts',
+    code: 'match[1].toLowerCase()',
+    reason:
+      'the label is compared only with the UTF prefix above (the same reader either way) and by TextDecoder, ' +
+      'which ignores case',
+  },
+  {
+    file: 'libs/http/src/validation/validation.pipe.ts',
+    code: "typeof parameters !== 'object'",
+    reason:
+      "Express's query is always an object; a string's for…in would key it by its characters, but a string is " +
+      'refused by the validation and a refusal is never cached, so it answers the same',
+  },
+  {
+    file: 'libs/http/src/validation/validation.pipe.ts',
+    code: 'parameters === null',
+    reason:
+      "Express's query is never null; if it were, for…in reads nothing, and the pipe answers null as the empty " +
+      'query (ValidationPipe validates {} for a missing value)',
+  },
+  {
+    file: 'libs/http/src/validation/validation.pipe.ts',
+    code: 'Array.isArray(parameters)',
+    reason:
+      "Express's query is never an array; if it were, its indexes would key it as the object of those indexes, " +
+      'which validates the same',
+  },
+  {
+    file: 'libs/http/src/validation/validation.pipe.ts',
+    code: '{ enableImplicitConversion: false }',
+    reason:
+      "class-transformer's default, written out so that no upgrade of it or of Nest turns a query's '1' into 1 " +
+      'before the rules see it: emptied, the default still applies',
+  },
+  {
+    file: 'libs/http/src/validation/field.decorator.ts',
+    code: "'field'",
+    reason:
+      "the validator's name, which class-validator uses as the key of its message; the pipe reads the messages by " +
+      'value, never by key',
+  },
+  {
+    file: 'libs/http/src/validation/field.decorator.ts',
+    code: "''",
+    node: 'StringLiteral',
+    reason: 'class-validator asks for the message of a failed value only, which always has a failure to name',
+  },
+  {
     file: 'libs/http/src/http/access.decorator.ts',
     code: "'access_policy'",
     reason: 'the metadata key is set and read through this one constant: its text changes nothing',

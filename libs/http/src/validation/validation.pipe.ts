@@ -90,12 +90,12 @@ class QueryAwareValidationPipe extends ValidationPipe {
  * simple parser gives strings, and arrays of them for a repeated name). Length-prefixed, so no two differ only in
  * where a name or value ends.
  */
-function queryKey(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+function queryKey(parameters: unknown): string | null {
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return null;
   let key = '';
-  for (const name in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, name)) return null;
-    const field = (value as Record<string, unknown>)[name];
+  for (const name in parameters) {
+    if (!Object.prototype.hasOwnProperty.call(parameters, name)) return null;
+    const field = (parameters as Record<string, unknown>)[name];
     key += `${name.length}:${name}`;
     if (typeof field === 'string') key += `=${field.length}:${field}`;
     else if (Array.isArray(field) && field.every((item) => typeof item === 'string'))
