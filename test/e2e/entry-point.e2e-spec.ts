@@ -7,12 +7,8 @@ import { writeSealP12 } from '../support/seal-p12';
 const ROOT = join(__dirname, '..', '..');
 
 /** Runs `runEntryPoint` in a child process with `env` and `start`; answers its exit code and its log lines. */
-function runEntryPoint(env: Record<string, string>, start: string) {
-  const script = `
-    require('./src/entry-point').runEntryPoint({
-      logContext: 'Start', command: 'start:prod', hint: '; use npm start for the embedded mode',
-      failure: 'failed to start', start: ${start},
-    });`;
+function runEntryPoint(env: Record<string, string>, start: string, command = 'start:prod') {
+  const script = `require('./src/entry-point').runEntryPoint('${command}', ${start});`;
   const run = spawnSync(
     process.execPath,
     ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', '-e', script],
@@ -58,6 +54,23 @@ describe('runEntryPoint', () => {
     expect(run.status).toBe(1);
     expect(run.lines).toEqual([expect.objectContaining({ level: 60, msg: 'failed to start: no database' })]);
     expect(run.stderr).toBe('');
+  });
+
+  it("logs the worker's failures as the worker's", () => {
+    const missing = runEntryPoint(PRODUCTION_ENV, `async () => undefined`, 'start:worker');
+    expect(missing.status).toBe(1);
+    expect(missing.lines).toEqual([
+      expect.objectContaining({ level: 60, context: 'Worker', msg: 'start:worker needs APP_URL' }),
+    ]);
+    const failed = runEntryPoint(
+      { ...PRODUCTION_ENV, APP_URL: 'https://attest.example.com' },
+      `async () => { throw new Error('no redis') }`,
+      'start:worker',
+    );
+    expect(failed.status).toBe(1);
+    expect(failed.lines).toEqual([
+      expect.objectContaining({ level: 60, context: 'Worker', msg: 'worker failed to start: no redis' }),
+    ]);
   });
 
   it('hands the checked configuration to start', () => {
