@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityTarget, type FindOptionsWhere } from 'typeorm';
+import { snapshotRecord } from '@lib/persistence';
 import { activeManager } from './typeorm-unit-of-work';
 
 /** A domain entity to its TypeORM record and back. */
@@ -14,7 +15,7 @@ export function snapshotMapper<Entity extends { toSnapshot(): object }, Row exte
   record: new () => Row,
   restore: (record: Row) => Entity,
 ): RecordMapper<Entity, Row> {
-  return { toRecord: (entity) => Object.assign(new record(), entity.toSnapshot()), toDomain: restore };
+  return { toRecord: (entity) => snapshotRecord(record, entity), toDomain: restore };
 }
 
 /**

@@ -1,9 +1,8 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, PipeTransform, Put } from '@nestjs/common';
-import { isUlid } from '@lib/core';
+import { Body, Delete, Get, HttpCode, Param, Patch, Put } from '@nestjs/common';
+import { UlidPathPipe } from '@lib/http';
 import { DeleteGroup } from '../../groups/application/delete-group.use-case';
 import { ChangeScimGroup, CreateScimGroup } from '../application/change-scim-group.use-case';
 import { ListScimGroups, ShowScimGroup } from '../application/list-scim-groups.use-case';
-import { ScimError } from '../domain/scim-error';
 import { ScimAddress, ScimController, ScimCreate } from './scim-base';
 import { CurrentScimCaller } from './scim-caller.decorator';
 import { listOf, presentGroup, project } from './scim-presenters';
@@ -14,14 +13,6 @@ import type { ScimCaller } from './scim-request';
 const wantsMembers = (query: Projection) =>
   !query.excludedAttributes.includes('members') &&
   (query.attributes === null || query.attributes.some((name) => name.split('.')[0] === 'members'));
-
-/** A group's id in the path: a ULID, lower-cased; anything else is nobody's, 404 before any read. */
-class GroupIdPipe implements PipeTransform<string, string> {
-  transform(id: string): string {
-    if (!isUlid(id)) throw ScimError.notFound();
-    return id.toLowerCase();
-  }
-}
 
 /** /scim/v2/Groups: the organization's groups and their members. */
 @ScimController('Groups')
@@ -45,7 +36,7 @@ export class ScimGroupsController {
   @Get(':id')
   async show(
     @CurrentScimCaller() caller: ScimCaller,
-    @Param('id', GroupIdPipe) id: string,
+    @Param('id', UlidPathPipe) id: string,
     @ProjectionParameters() wanted: Projection,
   ) {
     return project(await this.stored(caller.organizationId, id, wantsMembers(wanted)), wanted);
@@ -58,7 +49,7 @@ export class ScimGroupsController {
   }
 
   @Put(':id')
-  async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id', GroupIdPipe) id: string, @Body() body: unknown) {
+  async replace(@CurrentScimCaller() caller: ScimCaller, @Param('id', UlidPathPipe) id: string, @Body() body: unknown) {
     await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: id, resource: body });
     return this.stored(caller.organizationId, id);
   }
@@ -68,7 +59,7 @@ export class ScimGroupsController {
   @HttpCode(204)
   async patch(
     @CurrentScimCaller() caller: ScimCaller,
-    @Param('id', GroupIdPipe) id: string,
+    @Param('id', UlidPathPipe) id: string,
     @Body() body: unknown,
   ): Promise<void> {
     await this.changeGroup.execute({ organizationId: caller.organizationId, groupId: id, patch: body });
@@ -76,7 +67,7 @@ export class ScimGroupsController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentScimCaller() caller: ScimCaller, @Param('id', GroupIdPipe) id: string): Promise<void> {
+  async remove(@CurrentScimCaller() caller: ScimCaller, @Param('id', UlidPathPipe) id: string): Promise<void> {
     await this.deleteGroup.execute({ organizationId: caller.organizationId, groupId: id });
   }
 
