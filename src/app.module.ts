@@ -33,6 +33,12 @@ import { ConsoleModule } from './console/console.module';
 import { ScimModule } from './scim/scim.module';
 import { BulkActionWorkerModule } from './bulk-actions/bulk-action-worker.module';
 
+/**
+ * The request pipeline's guards in the order they run (docs/api-guide.md#request-pipeline): the caller, their
+ * allowance, the subscription, the role, then the Idempotency-Key's syntax; the path's ids and the body follow.
+ */
+const PIPELINE_GUARDS = [AuthenticationGuard, RateLimitGuard, SubscriptionGuard, RoleGuard, IdempotencyKeyGuard];
+
 @Module({})
 export class AppModule {
   /** The HTTP API: features plus the request pipeline, whose guards run in the contract's order. */
@@ -66,12 +72,7 @@ export class AppModule {
       ],
       providers: [
         RouteCatalog,
-        { provide: APP_GUARD, useExisting: AuthenticationGuard },
-        { provide: APP_GUARD, useExisting: RateLimitGuard },
-        { provide: APP_GUARD, useExisting: SubscriptionGuard },
-        { provide: APP_GUARD, useExisting: RoleGuard },
-        // docs/api-guide.md#request-pipeline: the Idempotency-Key's syntax right after the role, before ids and body.
-        { provide: APP_GUARD, useExisting: IdempotencyKeyGuard },
+        ...PIPELINE_GUARDS.map((guard) => ({ provide: APP_GUARD, useExisting: guard })),
         {
           provide: APP_GUARD,
           useFactory: (reflector: Reflector) =>
