@@ -55,23 +55,20 @@ export function openPage(page: AttestationPage, form: SignatureForm): RenderedPa
       ${hasErrors ? errorSummary(t, errors) : null}
       <input type="hidden" name="_form" value="${form.formToken}" />
       <input type="hidden" name="content_sha256" value="${revision.contentSha256}" />
-      <div class="field${errors.typed_name ? ' field-error' : ''}">
-        <label for="typed_name">${t.text('page.open.nameLabel')}</label>
-        <p class="hint" id="typed_name-hint">${t.text('page.open.nameHint')}</p>
-        ${fieldError(t, 'typed_name', errors)}
-        <input
-          type="text"
-          id="typed_name"
-          name="typed_name"
-          autocomplete="name"
-          spellcheck="false"
-          dir="auto"
-          maxlength="${TYPED_NAME_MAX_LENGTH}"
-          value="${form.typedName ?? ''}"
-          aria-describedby="typed_name-hint${errors.typed_name ? ' typed_name-error' : ''}"
-          ${invalid('typed_name', errors)}
-        />
-      </div>
+      ${textField(t, errors, {
+        name: 'typed_name',
+        label: t.text('page.open.nameLabel'),
+        hint: t.text('page.open.nameHint'),
+        control: (tied) =>
+          html`<input
+            type="text"
+            ${tied}
+            autocomplete="name"
+            spellcheck="false"
+            maxlength="${TYPED_NAME_MAX_LENGTH}"
+            value="${form.typedName ?? ''}"
+          />`,
+      })}
       <div class="field${errors.consent ? ' field-error' : ''}">
         ${fieldError(t, 'consent', errors)}
         <div class="consent">
@@ -118,23 +115,14 @@ function declineForm(t: Translator, page: AttestationPage, form: SignatureForm, 
       <h2 id="decline-heading">${t.text('page.decline.heading')}</h2>
       <p>${new SafeHtml(explanation)}</p>
       <input type="hidden" name="_form" value="${form.formToken}" />
-      <div class="field${refused ? ' field-error' : ''}">
-        <label for="decline_reason">${t.text('page.decline.reasonLabel')}</label>
-        <p class="hint" id="decline_reason-hint">
-          ${t.text('page.decline.reasonHint', { max: DECLINE_REASON_MAX_LENGTH })}
-        </p>
-        ${fieldError(t, 'decline_reason', errors)}
-        <textarea
-          id="decline_reason"
-          name="decline_reason"
-          rows="4"
-          dir="auto"
-          maxlength="${DECLINE_REASON_MAX_LENGTH}"
-          aria-describedby="decline_reason-hint${refused ? ' decline_reason-error' : ''}"
-          ${invalid('decline_reason', errors)}
-        >
-${form.declineReason ?? ''}</textarea>
-      </div>
+      ${textField(t, errors, {
+        name: 'decline_reason',
+        label: t.text('page.decline.reasonLabel'),
+        hint: t.text('page.decline.reasonHint', { max: DECLINE_REASON_MAX_LENGTH }),
+        control: (tied) =>
+          html`<textarea ${tied} rows="4" maxlength="${DECLINE_REASON_MAX_LENGTH}">
+${form.declineReason ?? ''}</textarea>`,
+      })}
       <button type="submit" class="secondary">${t.text('page.decline.button')}</button>
     </form>
   </details>`;
@@ -305,6 +293,25 @@ function errorSummary(t: Translator, errors: ShownErrors): SafeHtml {
         messages.map((message) => html`<li><a href="#${targets[field] ?? field}">${message}</a></li>`),
       )}
     </ul>
+  </div>`;
+}
+
+/**
+ * A labelled text field with its hint and first error. `control` gets the attributes that tie the control to
+ * them (id, name, `aria-describedby`, `aria-invalid`) and adds its own.
+ */
+function textField(
+  t: Translator,
+  errors: ShownErrors,
+  field: { name: string; label: string; hint: string; control: (tied: SafeHtml) => SafeHtml },
+): SafeHtml {
+  const { name } = field;
+  const describedBy = errors[name] ? `${name}-hint ${name}-error` : `${name}-hint`;
+  return html`<div class="field${errors[name] ? ' field-error' : ''}">
+    <label for="${name}">${field.label}</label>
+    <p class="hint" id="${name}-hint">${field.hint}</p>
+    ${fieldError(t, name, errors)}
+    ${field.control(html`id="${name}" name="${name}" dir="auto" aria-describedby="${describedBy}"${invalid(name, errors)}`)}
   </div>`;
 }
 
