@@ -91,6 +91,18 @@ export function aNotification(overrides: Partial<NotificationProps> = {}): Notif
   });
 }
 
+/** A person as Person.create makes it (a fresh id, active), for what creating itself decides. */
+export function aNewPerson(overrides: Partial<Parameters<typeof Person.create>[0]> = {}): Person {
+  return Person.create({
+    organizationId: TEST_IDS.organization,
+    lastName: 'Lovelace',
+    email: 'ada@example.test',
+    source: 'oauth',
+    now: TEST_NOW,
+    ...overrides,
+  });
+}
+
 export function aPerson(overrides: Partial<PersonProps> = {}): Person {
   return Person.restore({
     id: TEST_IDS.person,

@@ -1,26 +1,15 @@
 import { fieldErrorsOf } from '../../../test/support/field-errors';
-import { aPerson } from '../../../test/support/builders';
-import { Person, PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './person';
-
-const now = new Date('2026-11-22T10:15:30.123Z');
-const create = (input: Partial<Parameters<typeof Person.create>[0]> = {}) =>
-  Person.create({
-    organizationId: '01arz3ndektsv4rrffq69g5fav',
-    lastName: 'Lovelace',
-    email: 'ada@example.test',
-    source: 'oauth',
-    now,
-    ...input,
-  });
+import { aNewPerson, aPerson, TEST_NOW } from '../../../test/support/builders';
+import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './person';
 
 describe('Person', () => {
   it('assembles its name from first and last name, or the last name alone', () => {
-    expect(create({ firstName: 'Ada' }).name).toBe('Ada Lovelace');
-    expect(create().name).toBe('Lovelace');
+    expect(aNewPerson({ firstName: 'Ada' }).name).toBe('Ada Lovelace');
+    expect(aNewPerson().name).toBe('Lovelace');
   });
 
   it('trims, turns an empty first name into none and keeps the phone in E.164', () => {
-    const person = create({
+    const person = aNewPerson({
       firstName: '  ',
       lastName: ' Lovelace ',
       email: ' ada@example.test ',
@@ -35,33 +24,33 @@ describe('Person', () => {
   });
 
   it('starts active, with a lowercase ULID and the given source', () => {
-    const person = create({ source: 'system' });
+    const person = aNewPerson({ source: 'system' });
     expect(person.id).toMatch(/^[0-7][0-9a-hjkmnp-tv-z]{25}$/);
     expect(person).toMatchObject({
       source: 'system',
       sourceId: null,
       archivedAt: null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: TEST_NOW,
+      updatedAt: TEST_NOW,
     });
     expect(person.isArchived).toBe(false);
   });
 
   it('refuses what the API would refuse, for callers outside HTTP', () => {
-    expect(fieldErrorsOf(() => create({ lastName: ' ', email: '', phone: '555' }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ lastName: ' ', email: '', phone: '555' }))).toEqual({
       last_name: ['The last name field is required.'],
       email: ['The email field is required.'],
       phone: ['The phone field must be a valid phone number.'],
     });
-    expect(fieldErrorsOf(() => create({ firstName: 'f'.repeat(256), lastName: 'l'.repeat(256) }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ firstName: 'f'.repeat(256), lastName: 'l'.repeat(256) }))).toEqual({
       first_name: ['The first name field must not be greater than 255 characters.'],
       last_name: ['The last name field must not be greater than 255 characters.'],
     });
   });
 
   it('keeps the first archiving date when archived twice', () => {
-    const person = create();
-    const later = new Date(now.getTime() + 1000);
+    const person = aNewPerson();
+    const later = new Date(TEST_NOW.getTime() + 1000);
     person.archive(later);
     person.archive(new Date(later.getTime() + 1000));
     expect(person.archivedAt).toEqual(later);
@@ -75,7 +64,7 @@ const later = new Date('2026-11-23T10:00:00.000Z');
 describe('Person limits, from both sides', () => {
   it('takes names and an email of 255 characters (counted as characters)', () => {
     const email = `${'é'.repeat(PERSON_EMAIL_MAX_LENGTH - '@example.test'.length)}@example.test`;
-    const person = create({
+    const person = aNewPerson({
       firstName: '😀'.repeat(PERSON_NAME_MAX_LENGTH),
       lastName: 'ł'.repeat(PERSON_NAME_MAX_LENGTH),
       email,
@@ -84,31 +73,31 @@ describe('Person limits, from both sides', () => {
   });
 
   it('refuses an email of 256 characters, and an empty one, naming the field', () => {
-    expect(fieldErrorsOf(() => create({ email: `${'a'.repeat(243)}@example.test` }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ email: `${'a'.repeat(243)}@example.test` }))).toEqual({
       email: ['The email field must not be greater than 255 characters.'],
     });
-    expect(fieldErrorsOf(() => create({ email: '  ' }))).toEqual({ email: ['The email field is required.'] });
+    expect(fieldErrorsOf(() => aNewPerson({ email: '  ' }))).toEqual({ email: ['The email field is required.'] });
   });
 
   it('refuses an over-long first name alone', () => {
-    expect(fieldErrorsOf(() => create({ firstName: 'f'.repeat(256) }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ firstName: 'f'.repeat(256) }))).toEqual({
       first_name: ['The first name field must not be greater than 255 characters.'],
     });
   });
 
   it('takes no phone, an empty phone or a blank one as none', () => {
-    expect(create({ phone: null }).phone).toBeNull();
-    expect(create({ phone: '' }).phone).toBeNull();
-    expect(create({ phone: '   ' }).phone).toBeNull();
-    expect(create({ firstName: null }).firstName).toBeNull();
+    expect(aNewPerson({ phone: null }).phone).toBeNull();
+    expect(aNewPerson({ phone: '' }).phone).toBeNull();
+    expect(aNewPerson({ phone: '   ' }).phone).toBeNull();
+    expect(aNewPerson({ firstName: null }).firstName).toBeNull();
   });
 
   it('keeps its source and source id', () => {
-    expect(create({ source: 'partner_center', sourceId: 'crm-42' })).toMatchObject({
+    expect(aNewPerson({ source: 'partner_center', sourceId: 'crm-42' })).toMatchObject({
       source: 'partner_center',
       sourceId: 'crm-42',
     });
-    expect(Object.isFrozen(create().toSnapshot())).toBe(true);
+    expect(Object.isFrozen(aNewPerson().toSnapshot())).toBe(true);
   });
 });
 
@@ -154,15 +143,15 @@ describe('Person.update', () => {
 
 describe('Person locale', () => {
   it('has none by default (the organization decides), and keeps a given one canonical', () => {
-    expect(create().locale).toBeNull();
-    expect(create({ locale: '' }).locale).toBeNull();
-    expect(create({ locale: ' \t ' }).locale).toBeNull();
-    expect(create({ locale: ' nl ' }).locale).toBe('nl');
-    expect(create({ locale: 'fr-ca' }).locale).toBe('fr-CA');
+    expect(aNewPerson().locale).toBeNull();
+    expect(aNewPerson({ locale: '' }).locale).toBeNull();
+    expect(aNewPerson({ locale: ' \t ' }).locale).toBeNull();
+    expect(aNewPerson({ locale: ' nl ' }).locale).toBe('nl');
+    expect(aNewPerson({ locale: 'fr-ca' }).locale).toBe('fr-CA');
   });
 
   it('refuses a language it does not speak, listing those it does', () => {
-    expect(fieldErrorsOf(() => create({ locale: 'ja' }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ locale: 'ja' }))).toEqual({
       locale: [
         'The locale field must be one of the supported languages: en, fr, de, es, it, nl, pt ' +
           '(a BCP 47 tag, optionally with a region such as pt-BR).',
@@ -185,7 +174,7 @@ describe('Person locale', () => {
 
 describe('Person archiving', () => {
   it('restores an archived person and leaves an active one as it is', () => {
-    const person = aPerson({ archivedAt: now });
+    const person = aPerson({ archivedAt: TEST_NOW });
     person.restore(later);
     expect(person).toMatchObject({ archivedAt: null, updatedAt: later, isArchived: false });
     const active = aPerson();
@@ -196,20 +185,20 @@ describe('Person archiving', () => {
 
 describe('Person directory names (SCIM externalId and userName)', () => {
   it('are trimmed, empty is none, and kept at 255 characters', () => {
-    expect(create({ externalId: ' 00u1 ', userName: ' ada@example.test ' })).toMatchObject({
+    expect(aNewPerson({ externalId: ' 00u1 ', userName: ' ada@example.test ' })).toMatchObject({
       externalId: '00u1',
       userName: 'ada@example.test',
     });
-    expect(create({ externalId: '  ', userName: '' })).toMatchObject({ externalId: null, userName: null });
-    expect(create()).toMatchObject({ externalId: null, userName: null });
-    expect(create({ externalId: 'é'.repeat(255), userName: '😀'.repeat(255) })).toMatchObject({
+    expect(aNewPerson({ externalId: '  ', userName: '' })).toMatchObject({ externalId: null, userName: null });
+    expect(aNewPerson()).toMatchObject({ externalId: null, userName: null });
+    expect(aNewPerson({ externalId: 'é'.repeat(255), userName: '😀'.repeat(255) })).toMatchObject({
       externalId: 'é'.repeat(255),
       userName: '😀'.repeat(255),
     });
   });
 
   it('refuses 256 characters, naming each field in the contract’s words', () => {
-    expect(fieldErrorsOf(() => create({ externalId: 'x'.repeat(256), userName: 'u'.repeat(256) }))).toEqual({
+    expect(fieldErrorsOf(() => aNewPerson({ externalId: 'x'.repeat(256), userName: 'u'.repeat(256) }))).toEqual({
       external_id: ['The external id field must not be greater than 255 characters.'],
       user_name: ['The user name field must not be greater than 255 characters.'],
     });
