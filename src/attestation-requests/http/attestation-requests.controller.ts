@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { normaliseId } from '@lib/core';
 import { answerPage, listItems, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
@@ -113,7 +113,6 @@ export class AttestationRequestsController {
 
   /** A JSON body, or none, is ignored. */
   @Post(':id/cancel')
-  @HttpCode(200)
   @RequestEndpoint({
     operationId: 'cancelAttestationRequest',
     summary: 'Cancel an attestation request',
@@ -133,7 +132,6 @@ export class AttestationRequestsController {
 
   /** No body is read; a JSON one is ignored. */
   @Post(':id/remind')
-  @HttpCode(200)
   @RequestEndpoint({
     operationId: 'remindAttestationRequest',
     summary: 'Send a reminder now',

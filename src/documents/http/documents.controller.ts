@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import {
   answerPage,
   describeBodyLimit,
@@ -127,7 +127,6 @@ export class DocumentsController {
   }
 
   @Post(':id/archive')
-  @HttpCode(200)
   @DocumentEndpoint({
     operationId: 'archiveDocument',
     summary: 'Archive a document',
@@ -145,7 +144,6 @@ export class DocumentsController {
   }
 
   @Post(':id/restore')
-  @HttpCode(200)
   @DocumentEndpoint({
     operationId: 'restoreDocument',
     summary: 'Restore an archived document',

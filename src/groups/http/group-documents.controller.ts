@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Post, UseGuards } from '@nestjs/common';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import type { Actor } from '../../identity/application/actor';
@@ -17,7 +17,6 @@ export class GroupDocumentsController {
 
   /** Always 200, one entry per requested id in the request's order; emails leave after the commit. */
   @Post()
-  @HttpCode(200)
   @GroupEndpoint({
     operationId: 'addDocumentsToGroup',
     summary: 'Add documents to a group',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import type { Actor } from '../../identity/application/actor';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
@@ -35,7 +35,6 @@ export class GroupManagersController {
   }
 
   @Put(':group/managers')
-  @HttpCode(200)
   @GroupEndpoint({
     operationId: 'setGroupManagers',
     summary: "Replace a group's managers",

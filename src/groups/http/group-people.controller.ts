@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiUlidPath, UlidPathPipe } from '@lib/http';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
@@ -22,7 +22,6 @@ export class GroupPeopleController {
 
   /** Always 200, one membership per requested id in the request's order; emails are queued once the addition commits. */
   @Post()
-  @HttpCode(200)
   @GroupEndpoint({
     operationId: 'addPeopleToGroup',
     summary: 'Add people to a group',
@@ -46,7 +45,6 @@ export class GroupPeopleController {
   }
 
   @Delete(':person')
-  @HttpCode(204)
   @GroupEndpoint({
     operationId: 'removePersonFromGroup',
     summary: 'Remove a person from a group',

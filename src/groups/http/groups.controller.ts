@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { answerPage, ApiUlidPath, PageQuery, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
@@ -104,7 +104,6 @@ export class GroupsController {
   }
 
   @Delete(':group')
-  @HttpCode(204)
   @GroupEndpoint({
     operationId: 'deleteGroup',
     summary: 'Delete a group',
@@ -160,7 +159,6 @@ export class GroupsController {
   }
 
   @Delete(':group/documents/:document')
-  @HttpCode(204)
   @GroupEndpoint({
     operationId: 'removeDocumentFromGroup',
     summary: 'Remove a document from a group',

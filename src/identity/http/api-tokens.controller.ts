@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { answerPage, UlidPathPipe } from '@lib/http';
 import { parseDateTime } from '../../attestation-requests/http/attestation-requests.dto';
 import { AppConfig } from '../../config/app-config';
@@ -64,7 +64,6 @@ export class ApiTokensController {
   }
 
   @Post(':id/revoke')
-  @HttpCode(200)
   @TokenEndpoint({
     operationId: 'revokeApiToken',
     summary: 'Revoke an API token',

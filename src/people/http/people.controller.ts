@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { answerPage, UlidPathPipe, wantsArchived } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
@@ -144,7 +144,6 @@ export class PeopleController {
 
   @Post(':id/archive')
   @UseGuards(PersonPathGuard)
-  @HttpCode(200)
   @PersonEndpoint({
     operationId: 'archivePerson',
     summary: 'Archive a person',
@@ -163,7 +162,6 @@ export class PeopleController {
 
   @Post(':id/restore')
   @UseGuards(PersonPathGuard)
-  @HttpCode(200)
   @PersonEndpoint({
     operationId: 'restorePerson',
     summary: 'Restore an archived person',

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { answerPage, ApiEndpoint, ApiEndpointOptions, ApiUlidPath, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
@@ -145,7 +145,6 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @OnEndpoint({
     operationId: 'deleteWebhookEndpoint',
     summary: 'Delete a webhook endpoint',
@@ -157,7 +156,6 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/rotate-secret')
-  @HttpCode(200)
   @OnEndpoint({
     operationId: 'rotateWebhookSecret',
     summary: "Rotate a webhook endpoint's secret",
@@ -176,7 +174,6 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/test')
-  @HttpCode(202)
   @OnEndpoint({
     operationId: 'testWebhookEndpoint',
     summary: 'Send a test event to a webhook endpoint',
@@ -218,7 +215,6 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/deliveries/:attempt/redeliver')
-  @HttpCode(202)
   @ApiUlidPath('attempt', "The ULID of one of the endpoint's attempts, as its deliveries list shows it.")
   @OnEndpoint({
     operationId: 'redeliverWebhookAttempt',

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
 import { ApiEndpoint, ApiEndpointOptions, ApiUlidPath } from './api-endpoint.decorator';
 import { ErrorBody, MessageBody, PaymentRequiredBody, ValidationErrorBody } from './error-bodies';
@@ -27,6 +28,7 @@ function metadataOf(options: Partial<ApiEndpointOptions> = {}) {
     tags: metadata(DECORATORS.API_TAGS) as string[],
     extraModels: metadata(DECORATORS.API_EXTRA_MODELS) as unknown[] | undefined,
     parameters: metadata(DECORATORS.API_PARAMETERS) as unknown[] | undefined,
+    answeredStatus: metadata(HTTP_CODE_METADATA) as number,
   };
 }
 
@@ -183,6 +185,13 @@ describe('ApiEndpoint', () => {
 });
 
 describe('schema helpers', () => {
+  it('answers with the success status it documents', () => {
+    expect(metadataOf().answeredStatus).toBe(200);
+    for (const status of [201, 202, 204] as const) {
+      expect(metadataOf({ success: { status, description: 'Done.' } }).answeredStatus).toBe(status);
+    }
+  });
+
   it('ApiUlidPath takes either case', () => {
     class Controller {
       handler(): void {}

@@ -1,4 +1,4 @@
-import { applyDecorators, type Type } from '@nestjs/common';
+import { applyDecorators, HttpCode, type Type } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiOperation,
@@ -57,7 +57,8 @@ const COUNTED = headerRefs('X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Rem
 /**
  * Describes one authenticated operation with the responses the request pipeline gives every route (401, 402,
  * 403, 429, 500, 503), the ones the options ask for (400, 404, 413, 422) and their headers, so each route states
- * only what is its own. The statuses and bodies are those of `ApiExceptionFilter` and the guards.
+ * only what is its own. The statuses and bodies are those of `ApiExceptionFilter` and the guards. The route
+ * answers with the success status it documents (`HttpCode`), so the two cannot differ.
  */
 export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
   const { success } = options;
@@ -120,6 +121,7 @@ export function ApiEndpoint(options: ApiEndpointOptions): MethodDecorator {
     headers: headerRefs('X-Request-Id', 'Retry-After'),
   });
   return applyDecorators(
+    HttpCode(success.status),
     ApiOperation({ operationId: options.operationId, summary: options.summary, description: options.description }),
     ApiTags(options.tag),
     ...(success.oneOf ? [ApiExtraModels(...success.oneOf)] : []),
