@@ -11,6 +11,7 @@ import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import type { Actor } from '../../identity/application/actor';
+import { actingOn } from '../../identity/http/acting-on';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchiveDocument } from '../application/archive-document.use-case';
 import { CreateDocument } from '../application/create-document.use-case';
@@ -112,17 +113,17 @@ export class DocumentsController {
     unprocessable: 'A field is invalid, or `name` is null or empty.',
   })
   async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdateDocumentBody) {
-    const listing = await this.updateDocument.execute({
-      organizationId: actor.organizationId,
-      documentId: id,
-      actor,
-      changes: {
-        name: body.name,
-        requiresSignature: body.requires_signature,
-        renewalIntervalDays: body.renewal_interval_days,
-        autoRenew: body.auto_renew,
-      },
-    });
+    const listing = await this.updateDocument.execute(
+      actingOn(actor, {
+        documentId: id,
+        changes: {
+          name: body.name,
+          requiresSignature: body.requires_signature,
+          renewalIntervalDays: body.renewal_interval_days,
+          autoRenew: body.auto_renew,
+        },
+      }),
+    );
     return presentDocument(listing);
   }
 
@@ -138,9 +139,7 @@ export class DocumentsController {
     jsonBody: true,
   })
   async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    return presentDocument(
-      await this.archiveDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
-    );
+    return presentDocument(await this.archiveDocument.execute(actingOn(actor, { documentId: id })));
   }
 
   @Post(':id/restore')
@@ -152,9 +151,7 @@ export class DocumentsController {
     jsonBody: true,
   })
   async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    return presentDocument(
-      await this.restoreDocument.execute({ organizationId: actor.organizationId, documentId: id, actor }),
-    );
+    return presentDocument(await this.restoreDocument.execute(actingOn(actor, { documentId: id })));
   }
 
   @Post(':id/revisions')
@@ -177,13 +174,13 @@ export class DocumentsController {
     @Param('id', UlidPathPipe) id: string,
     @Body() body: PublishRevisionBody,
   ) {
-    const published = await this.publishRevision.execute({
-      organizationId: actor.organizationId,
-      documentId: id,
-      actor,
-      content: body.content ?? '',
-      contentType: REVISION_FORMATS[body.format],
-    });
+    const published = await this.publishRevision.execute(
+      actingOn(actor, {
+        documentId: id,
+        content: body.content ?? '',
+        contentType: REVISION_FORMATS[body.format],
+      }),
+    );
     return presentPublishedRevision(published);
   }
 

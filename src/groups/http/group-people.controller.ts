@@ -3,6 +3,7 @@ import { ApiUlidPath, UlidPathPipe } from '@lib/http';
 import { GroupEndpoint } from './group-endpoint';
 import { FoundInPath } from '../../identity/http/organization-path.guard';
 import type { Actor } from '../../identity/application/actor';
+import { actingOn } from '../../identity/http/acting-on';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { AddPeopleToGroup } from '../application/add-people-to-group.use-case';
 import { RemovePersonFromGroup } from '../application/remove-person-from-group.use-case';
@@ -58,6 +59,6 @@ export class GroupPeopleController {
     @Param('group', UlidPathPipe) groupId: string,
     @Param('person', UlidPathPipe) personId: string,
   ): Promise<void> {
-    await this.removePerson.execute({ organizationId: actor.organizationId, groupId, personId, actor });
+    await this.removePerson.execute(actingOn(actor, { groupId, personId }));
   }
 }

@@ -9,6 +9,7 @@ import { FoundInPath } from '../../identity/http/organization-path.guard';
 import { presentPerson } from '../../people/http/person.presenter';
 import { PersonPage } from '../../people/http/person.response';
 import type { Actor } from '../../identity/application/actor';
+import { actingOn } from '../../identity/http/acting-on';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { CreateGroup } from '../application/create-group.use-case';
 import { DeleteGroup } from '../application/delete-group.use-case';
@@ -67,12 +68,9 @@ export class GroupsController {
     unprocessable: '`name` is missing, empty or over 255 characters, or `auto_issue_requests` is not a boolean.',
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateGroupBody) {
-    const group = await this.createGroup.execute({
-      organizationId: actor.organizationId,
-      actor,
-      name: body.name,
-      autoIssueRequests: body.auto_issue_requests,
-    });
+    const group = await this.createGroup.execute(
+      actingOn(actor, { name: body.name, autoIssueRequests: body.auto_issue_requests }),
+    );
     return presentGroupDetails(group);
   }
 

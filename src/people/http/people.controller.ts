@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import type { Actor } from '../../identity/application/actor';
+import { actingOn } from '../../identity/http/acting-on';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ArchivePerson } from '../application/archive-person.use-case';
 import { CreatePerson } from '../application/create-person.use-case';
@@ -87,15 +88,15 @@ export class PeopleController {
       'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreatePersonBody) {
-    const person = await this.createPerson.execute({
-      organizationId: actor.organizationId,
-      actor,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      email: body.email,
-      phone: body.phone,
-      locale: body.locale,
-    });
+    const person = await this.createPerson.execute(
+      actingOn(actor, {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        locale: body.locale,
+      }),
+    );
     return presentPerson(person);
   }
 
@@ -127,18 +128,18 @@ export class PeopleController {
       'organization (archived people included).',
   })
   async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdatePersonBody) {
-    const person = await this.updatePerson.execute({
-      organizationId: actor.organizationId,
-      personId: id,
-      actor,
-      changes: {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phone: body.phone,
-        locale: body.locale,
-      },
-    });
+    const person = await this.updatePerson.execute(
+      actingOn(actor, {
+        personId: id,
+        changes: {
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phone: body.phone,
+          locale: body.locale,
+        },
+      }),
+    );
     return presentPerson(person);
   }
 
@@ -155,9 +156,7 @@ export class PeopleController {
     jsonBody: true,
   })
   async archive(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    return presentPerson(
-      await this.archivePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
-    );
+    return presentPerson(await this.archivePerson.execute(actingOn(actor, { personId: id })));
   }
 
   @Post(':id/restore')
@@ -172,8 +171,6 @@ export class PeopleController {
     jsonBody: true,
   })
   async restore(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    return presentPerson(
-      await this.restorePerson.execute({ organizationId: actor.organizationId, personId: id, actor }),
-    );
+    return presentPerson(await this.restorePerson.execute(actingOn(actor, { personId: id })));
   }
 }

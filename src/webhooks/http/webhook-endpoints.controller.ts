@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import type { Actor } from '../../identity/application/actor';
+import { actingOn } from '../../identity/http/acting-on';
 import { CurrentActor } from '../../identity/http/current-actor.decorator';
 import { ListWebhookDeliveries } from '../application/list-webhook-deliveries.use-case';
 import { RedeliverWebhookAttempt } from '../application/redeliver-webhook-attempt.use-case';
@@ -74,13 +75,13 @@ export class WebhookEndpointsController {
     unprocessable: `${URL_RULES}; or the organization already has 20 endpoints (keyed \`url\`).`,
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateWebhookEndpointBody) {
-    const { endpoint, secret } = await this.createEndpoint.execute({
-      organizationId: actor.organizationId,
-      actor,
-      url: body.url,
-      eventTypes: eventTypesOf(body.events) ?? null,
-      description: body.description ?? null,
-    });
+    const { endpoint, secret } = await this.createEndpoint.execute(
+      actingOn(actor, {
+        url: body.url,
+        eventTypes: eventTypesOf(body.events) ?? null,
+        description: body.description ?? null,
+      }),
+    );
     return { ...presentWebhookEndpoint(endpoint), secret };
   }
 
@@ -130,17 +131,17 @@ export class WebhookEndpointsController {
     @Param('id', UlidPathPipe) id: string,
     @Body() body: UpdateWebhookEndpointBody,
   ) {
-    const endpoint = await this.updateEndpoint.execute({
-      organizationId: actor.organizationId,
-      endpointId: id,
-      actor,
-      changes: {
-        url: body.url,
-        eventTypes: eventTypesOf(body.events),
-        description: body.description,
-        enabled: body.enabled,
-      },
-    });
+    const endpoint = await this.updateEndpoint.execute(
+      actingOn(actor, {
+        endpointId: id,
+        changes: {
+          url: body.url,
+          eventTypes: eventTypesOf(body.events),
+          description: body.description,
+          enabled: body.enabled,
+        },
+      }),
+    );
     return presentWebhookEndpoint(endpoint);
   }
 
@@ -152,7 +153,7 @@ export class WebhookEndpointsController {
     success: { status: 204, description: 'Deleted; no body.' },
   })
   async remove(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string): Promise<void> {
-    await this.deleteEndpoint.execute({ organizationId: actor.organizationId, endpointId: id, actor });
+    await this.deleteEndpoint.execute(actingOn(actor, { endpointId: id }));
   }
 
   @Post(':id/rotate-secret')
@@ -165,11 +166,7 @@ export class WebhookEndpointsController {
     success: { status: 200, description: 'The endpoint and its new secret.', type: WebhookEndpointWithSecretResponse },
   })
   async rotate(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    const { endpoint, secret } = await this.rotateSecret.execute({
-      organizationId: actor.organizationId,
-      endpointId: id,
-      actor,
-    });
+    const { endpoint, secret } = await this.rotateSecret.execute(actingOn(actor, { endpointId: id }));
     return { ...presentWebhookEndpoint(endpoint), secret };
   }
 
@@ -183,11 +180,7 @@ export class WebhookEndpointsController {
     success: { status: 202, description: 'The test event is queued.', type: WebhookTestAcceptedResponse },
   })
   async test(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string) {
-    const { eventId } = await this.sendTest.execute({
-      organizationId: actor.organizationId,
-      endpointId: id,
-      actor,
-    });
+    const { eventId } = await this.sendTest.execute(actingOn(actor, { endpointId: id }));
     return { event_id: eventId };
   }
 
@@ -232,12 +225,7 @@ export class WebhookEndpointsController {
     @Param('id', UlidPathPipe) id: string,
     @Param('attempt', UlidPathPipe) attemptId: string,
   ) {
-    const attempt = await this.redeliverAttempt.execute({
-      organizationId: actor.organizationId,
-      endpointId: id,
-      deliveryId: attemptId,
-      actor,
-    });
+    const attempt = await this.redeliverAttempt.execute(actingOn(actor, { endpointId: id, deliveryId: attemptId }));
     return presentWebhookDelivery(attempt);
   }
 }
