@@ -38,6 +38,7 @@ import { AttestationsWrittenOnce1767400000001 } from './migrations/1767400000001
 import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-actions';
 import { CredentialLookupFunction1767690000000 } from './migrations/1767690000000-credential-lookup-function';
 import { CoveringGroupsListing1767690000001 } from './migrations/1767690000001-covering-groups-listing';
+import { StandingsByBucket1767700000000 } from './migrations/1767700000000-standings-by-bucket';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -77,6 +78,7 @@ export const MIGRATIONS = [
   BulkActions1767600000000,
   CredentialLookupFunction1767690000000,
   CoveringGroupsListing1767690000001,
+  StandingsByBucket1767700000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

@@ -1,3 +1,4 @@
+import type { AttestationBucket } from '../../documents/domain/attestation-counts';
 import type { ViewerScope } from '../application/viewer-scope';
 
 /** A statement's parameters, numbered as they are added. */
@@ -37,26 +38,47 @@ export function groupIdsOf(scope: ViewerScope, personId: string, params: SqlPara
                  WHERE gmn.person_id = ${personId} AND ${groupInScope(scope, 'gmn.group_id', params)})`;
 }
 
+/** What a standing row stores (`none`: not an assignee), kept by the triggers without regard to the latest revision. */
+type StoredBucket = 'latest' | 'latest_open' | 'due' | 'due_open' | 'pending' | 'outdated' | 'unrequested';
+
 /**
- * The contract's bucket of a standing row `s` of document `d` (see the counters in docs/architecture.md): a row of a
- * revision that is no longer the latest counts as what it became when the next was published (`pending_attested`
- * with an open request, else `attested_outdated`), and an attestation of the latest revision whose `due_at` has
- * passed counts as due (or pending, with an open request) even before the settling pass moved it. `none` rows are
- * not assignees and have no bucket (null).
+ * What a stored bucket counts as in the contract (see the counters in docs/architecture.md): on a revision that is
+ * no longer the latest (`stale`, which wins), on the latest with its `due_at` passed (`fell`), or otherwise. A row of
+ * an earlier revision counts as what it became when the next was published, and an attestation whose `due_at` has
+ * passed counts as due (or pending, with an open request) even before the settling pass moved it.
  */
+const COUNTS_AS: Record<
+  StoredBucket,
+  { stale: AttestationBucket; fell: AttestationBucket; current: AttestationBucket }
+> = {
+  latest: { stale: 'attested_outdated', fell: 'renewal_due', current: 'attested_latest' },
+  latest_open: { stale: 'pending_attested', fell: 'pending_attested', current: 'attested_latest' },
+  due: { stale: 'attested_outdated', fell: 'renewal_due', current: 'renewal_due' },
+  due_open: { stale: 'pending_attested', fell: 'pending_attested', current: 'pending_attested' },
+  pending: { stale: 'pending_attested', fell: 'pending_attested', current: 'pending_attested' },
+  outdated: { stale: 'attested_outdated', fell: 'attested_outdated', current: 'attested_outdated' },
+  unrequested: { stale: 'unrequested', fell: 'unrequested', current: 'unrequested' },
+};
+
+/** The contract's bucket of a standing row `s` of document `d`; `none` rows are not assignees and have none (null). */
 export function contractBucket(now: string): string {
   const stale = `s.revision_id IS DISTINCT FROM d.latest_revision_id`;
   const fell = `(s.due_at IS NOT NULL AND s.due_at < ${now}::timestamptz)`;
-  return `CASE
-      WHEN s.bucket IN ('latest_open', 'due_open') AND ${stale} THEN 'pending_attested'
-      WHEN s.bucket IN ('latest', 'due') AND ${stale} THEN 'attested_outdated'
-      WHEN s.bucket = 'latest' THEN CASE WHEN ${fell} THEN 'renewal_due' ELSE 'attested_latest' END
-      WHEN s.bucket = 'latest_open' THEN CASE WHEN ${fell} THEN 'pending_attested' ELSE 'attested_latest' END
-      WHEN s.bucket = 'due' THEN 'renewal_due'
-      WHEN s.bucket IN ('due_open', 'pending') THEN 'pending_attested'
-      WHEN s.bucket = 'outdated' THEN 'attested_outdated'
-      WHEN s.bucket = 'unrequested' THEN 'unrequested'
-    END`;
+  const cases = Object.entries(COUNTS_AS).map(([stored, as]) => {
+    const outcome =
+      as.stale === as.fell && as.fell === as.current
+        ? `'${as.current}'`
+        : `CASE WHEN ${stale} THEN '${as.stale}' WHEN ${fell} THEN '${as.fell}' ELSE '${as.current}' END`;
+    return `WHEN '${stored}' THEN ${outcome}`;
+  });
+  return `CASE s.bucket ${cases.join('\n      ')} END`;
+}
+
+/** The stored buckets whose rows may count as `bucket`: a filtered page reads only theirs. */
+export function storedBucketsCountingAs(bucket: AttestationBucket): StoredBucket[] {
+  return (Object.keys(COUNTS_AS) as StoredBucket[]).filter((stored) =>
+    Object.values(COUNTS_AS[stored]).includes(bucket),
+  );
 }
 
 /** The statuses of an open request, as the counters count them. */

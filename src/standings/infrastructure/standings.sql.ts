@@ -1,7 +1,7 @@
 import { containsPattern } from '@lib/persistence';
 import type { StandingsFilter } from '../application/standings';
 import type { ViewerScope } from '../application/viewer-scope';
-import { contractBucket, groupIdsOf, personInScope, SqlParams } from './scope.sql';
+import { contractBucket, groupIdsOf, personInScope, SqlParams, storedBucketsCountingAs } from './scope.sql';
 
 export interface StandingRow {
   person_id: string;
@@ -17,7 +17,7 @@ export interface StandingRow {
 
 /**
  * A document's assignees in the viewer's scope, by person id (the standings' primary key order, so a page is an
- * index range), with their latest request and their latest attestation read in one probe of the pair's requests
+ * index range; filtered by bucket, a merge of the ranges of attestation_standings_bucket), with their latest request and their latest attestation read in one probe of the pair's requests
  * (`attestation_requests_standing`), and the ids of their groups (named by the adapter from one read of the
  * groups: a join per row cost more than the rest of the row).
  */
@@ -50,8 +50,9 @@ export function standingsStatement(
   }
   if (page?.after) conditions.push(`s.person_id > ${params.add(page.after)}`);
   const limit = page ? `LIMIT ${params.add(page.limit + 1)}` : '';
-  const text = `
-    SELECT s.person_id, p.full_name, p.email, ${groupIdsOf(scope, 'p.id', params)} AS group_ids, b.bucket,
+  const groupIds = groupIdsOf(scope, 'p.id', params);
+  const select = (stored: string | null) => `
+    SELECT s.person_id, p.full_name, p.email, ${groupIds} AS group_ids, b.bucket,
            r.requested_at, r.last_reminded_at, r.attested_at, r.revision_id
       FROM documents d
       JOIN attestation_standings s ON s.document_id = d.id
@@ -65,7 +66,16 @@ export function standingsStatement(
                   FILTER (WHERE r.status = 'attested'))[1] AS revision_id
           FROM attestation_requests r WHERE r.document_id = d.id AND r.person_id = s.person_id
       ) r ON true
-     WHERE ${conditions.join('\n       AND ')}
+     WHERE ${[...conditions, ...(stored ? [`s.bucket = '${stored}'`] : [])].join('\n       AND ')}
      ORDER BY s.person_id ${limit}`;
+  // Filtered by bucket, a page reads only the stored buckets that may count as it, each in person order and cut at
+  // the page's size, and merges them: in one person-order scan, a bucket that few or none are in cost a read of
+  // every assignee.
+  const text = filter.bucket
+    ? `SELECT * FROM (${storedBucketsCountingAs(filter.bucket)
+        .map((stored) => `(${select(stored)})`)
+        .join('\n    UNION ALL ')}) page
+        ORDER BY person_id ${limit}`
+    : select(null);
   return { text, values: params.values };
 }
