@@ -14,7 +14,7 @@ import type { PeopleFilter } from '../application/person.repository';
 import { RestorePerson } from '../application/restore-person.use-case';
 import { ShowPerson } from '../application/show-person.use-case';
 import { UpdatePerson } from '../application/update-person.use-case';
-import { CreatePersonBody, ListPeopleQuery, UpdatePersonBody } from './people.dto';
+import { CreatePersonBody, ListPeopleQuery, personDetailsOf, UpdatePersonBody } from './people.dto';
 import { PersonPathGuard } from './person-path.guard';
 import { presentPerson } from './person.presenter';
 import { PersonList, PersonPage, PersonResponse } from './person.response';
@@ -88,15 +88,7 @@ export class PeopleController {
       'A field is missing or invalid, or the email is already taken in the organization (archived people included).',
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreatePersonBody) {
-    const person = await this.createPerson.execute(
-      actingOn(actor, {
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phone: body.phone,
-        locale: body.locale,
-      }),
-    );
+    const person = await this.createPerson.execute(actingOn(actor, personDetailsOf(body)));
     return presentPerson(person);
   }
 
@@ -128,18 +120,7 @@ export class PeopleController {
       'organization (archived people included).',
   })
   async update(@CurrentActor() actor: Actor, @Param('id', UlidPathPipe) id: string, @Body() body: UpdatePersonBody) {
-    const person = await this.updatePerson.execute(
-      actingOn(actor, {
-        personId: id,
-        changes: {
-          firstName: body.first_name,
-          lastName: body.last_name,
-          email: body.email,
-          phone: body.phone,
-          locale: body.locale,
-        },
-      }),
-    );
+    const person = await this.updatePerson.execute(actingOn(actor, { personId: id, changes: personDetailsOf(body) }));
     return presentPerson(person);
   }
 

@@ -137,3 +137,19 @@ export class UpdatePersonBody {
   @LocaleField("A supported language (BCP 47, optionally with a region); null or empty: the organization's default.")
   locale?: string | null;
 }
+
+/**
+ * A create or update body's fields as the use-cases name them, so adding one is one edit. An absent field stays
+ * absent (an update leaves it as it is); the types are the body's own (POST's `last_name` and `email` are required).
+ */
+export function personDetailsOf<B extends UpdatePersonBody>(
+  body: B,
+): { firstName: B['first_name']; lastName: B['last_name']; email: B['email']; phone: B['phone']; locale: B['locale'] } {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email,
+    phone: body.phone,
+    locale: body.locale,
+  };
+}
