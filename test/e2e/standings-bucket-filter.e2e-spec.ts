@@ -1,5 +1,6 @@
 import { PublishDocumentRevision } from '../../src/documents/application/publish-document-revision.use-case';
 import { ATTESTATION_BUCKETS, AttestationBucket } from '../../src/documents/domain/attestation-counts';
+import { STORED_BUCKETS, StoredBucket } from '../../src/list-counters/application/stored-buckets';
 import { AddPeopleToGroup } from '../../src/groups/application/add-people-to-group.use-case';
 import { ListDocumentStandings } from '../../src/standings/application/list-document-standings.use-case';
 import type { PersonStanding } from '../../src/standings/application/standings';
@@ -12,8 +13,6 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 type Condition = 'stale' | 'fell' | 'current';
 
-const STORED_BUCKETS = ['latest', 'latest_open', 'due', 'due_open', 'pending', 'outdated', 'unrequested'] as const;
-
 /**
  * The contract's bucket of a stored bucket on an earlier revision (stale), on the latest with its due date passed
  * (fell), or on the latest and not due (current), worked out from what the stored bucket says of the pair (an
@@ -21,7 +20,7 @@ const STORED_BUCKETS = ['latest', 'latest_open', 'due', 'due_open', 'pending', '
  * attested_latest, pending_attested, renewal_due, attested_outdated, unrequested. Apart from the service's table,
  * so both the rows' buckets and the filter that picks them are checked against the contract.
  */
-function contractBucketOf(stored: (typeof STORED_BUCKETS)[number], condition: Condition): AttestationBucket {
+function contractBucketOf(stored: StoredBucket, condition: Condition): AttestationBucket {
   const attested = ['latest', 'latest_open', 'due', 'due_open', 'outdated'].includes(stored);
   const attestedLatest = attested && stored !== 'outdated' && condition !== 'stale';
   const due = stored === 'due' || stored === 'due_open' || condition === 'fell';

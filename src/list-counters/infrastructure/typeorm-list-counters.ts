@@ -4,10 +4,9 @@ import { DataSource } from 'typeorm';
 import { activeManager } from '../../database/typeorm-unit-of-work';
 import { MAINTAINED_COUNTS_COLUMNS, maintainedCountsJoin } from '../../database/attestation-counts.sql';
 import { ATTESTATION_BUCKETS, AttestationCounts } from '../../documents/domain/attestation-counts';
+import { STORED_BUCKETS } from '../application/stored-buckets';
 import { recountAttestations } from './attestation-recount.sql';
 import { CounterCheck, CounterDiscrepancy, ListCounters, SettleOutcome } from '../application/list-counters';
-
-const BUCKETS = ['latest', 'latest_open', 'due', 'due_open', 'pending', 'outdated', 'unrequested'];
 
 /** The current people version of the organization of the row aliased `alias` (PeopleListVersions migration). */
 const versionOf = (alias: string) =>
@@ -217,16 +216,16 @@ export class TypeormListCounters extends ListCounters {
     const folded: unknown[] = await activeManager(this.db).query(
       `WITH crowded AS (
          SELECT document_id, revision_id FROM attestation_count_deltas GROUP BY document_id, revision_id
-         HAVING count(*) > 1 OR ${BUCKETS.map((bucket) => `sum(${bucket}) = 0`).join(' AND ')}
+         HAVING count(*) > 1 OR ${STORED_BUCKETS.map((bucket) => `sum(${bucket}) = 0`).join(' AND ')}
        ), gone AS (
          DELETE FROM attestation_count_deltas k USING crowded c
          WHERE k.document_id = c.document_id AND k.revision_id IS NOT DISTINCT FROM c.revision_id
          RETURNING k.*
        )
-       INSERT INTO attestation_count_deltas (document_id, revision_id, ${BUCKETS.join(', ')})
-       SELECT document_id, revision_id, ${BUCKETS.map((bucket) => `sum(${bucket})`).join(', ')}
+       INSERT INTO attestation_count_deltas (document_id, revision_id, ${STORED_BUCKETS.join(', ')})
+       SELECT document_id, revision_id, ${STORED_BUCKETS.map((bucket) => `sum(${bucket})`).join(', ')}
        FROM gone GROUP BY document_id, revision_id
-       HAVING ${BUCKETS.map((bucket) => `sum(${bucket}) <> 0`).join(' OR ')}
+       HAVING ${STORED_BUCKETS.map((bucket) => `sum(${bucket}) <> 0`).join(' OR ')}
        RETURNING 1`,
     );
     // Versions only grow, so a row older than the version this statement sees is never read again.

@@ -1,4 +1,5 @@
 import type { AttestationBucket } from '../../documents/domain/attestation-counts';
+import { STORED_BUCKETS, type StoredBucket } from '../../list-counters/application/stored-buckets';
 import type { ViewerScope } from '../application/viewer-scope';
 
 /** A statement's parameters, numbered as they are added. */
@@ -38,9 +39,6 @@ export function groupIdsOf(scope: ViewerScope, personId: string, params: SqlPara
                  WHERE gmn.person_id = ${personId} AND ${groupInScope(scope, 'gmn.group_id', params)})`;
 }
 
-/** What a standing row stores (`none`: not an assignee), kept by the triggers without regard to the latest revision. */
-type StoredBucket = 'latest' | 'latest_open' | 'due' | 'due_open' | 'pending' | 'outdated' | 'unrequested';
-
 /**
  * What a stored bucket counts as in the contract (see the counters in docs/architecture.md): on a revision that is
  * no longer the latest (`stale`, which wins), on the latest with its `due_at` passed (`fell`), or otherwise. A row of
@@ -64,7 +62,8 @@ const COUNTS_AS: Record<
 export function contractBucket(now: string): string {
   const stale = `s.revision_id IS DISTINCT FROM d.latest_revision_id`;
   const fell = `(s.due_at IS NOT NULL AND s.due_at < ${now}::timestamptz)`;
-  const cases = Object.entries(COUNTS_AS).map(([stored, as]) => {
+  const cases = STORED_BUCKETS.map((stored) => {
+    const as = COUNTS_AS[stored];
     const outcome =
       as.stale === as.fell && as.fell === as.current
         ? `'${as.current}'`
@@ -76,9 +75,7 @@ export function contractBucket(now: string): string {
 
 /** The stored buckets whose rows may count as `bucket`: a filtered page reads only theirs. */
 export function storedBucketsCountingAs(bucket: AttestationBucket): StoredBucket[] {
-  return (Object.keys(COUNTS_AS) as StoredBucket[]).filter((stored) =>
-    Object.values(COUNTS_AS[stored]).includes(bucket),
-  );
+  return STORED_BUCKETS.filter((stored) => Object.values(COUNTS_AS[stored]).includes(bucket));
 }
 
 /** The statuses of an open request, as the counters count them. */

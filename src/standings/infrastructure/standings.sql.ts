@@ -17,7 +17,8 @@ export interface StandingRow {
 
 /**
  * A document's assignees in the viewer's scope, by person id (the standings' primary key order, so a page is an
- * index range; filtered by bucket, a merge of the ranges of attestation_standings_bucket), with their latest request and their latest attestation read in one probe of the pair's requests
+ * index range; filtered by bucket, a merge of the ranges of attestation_standings_bucket), with their latest request
+ * and their latest attestation read in one probe of the pair's requests
  * (`attestation_requests_standing`), and the ids of their groups (named by the adapter from one read of the
  * groups: a join per row cost more than the rest of the row).
  */
