@@ -19,38 +19,51 @@ export type OptionKind =
   | { type: 'path' }
   | { type: 'choice'; values: readonly string[] };
 
-export interface OptionSpec {
+export type OptionValue = string | boolean | number | Date | null;
+
+/** An option's kind, whether it must be given, its help line; `V` is the type its kind converts a value to. */
+export interface OptionSpec<V extends OptionValue = OptionValue> {
   kind: OptionKind;
   required?: boolean;
   description: string;
+  /** Never set: carries `V` for the reader of the value. */
+  readonly value?: V;
 }
 
-export type OptionValue = string | boolean | number | Date | null;
+/** The type of the value an option spec's kind gives. */
+export type ValueOf<S> = S extends OptionSpec<infer V> ? V : never;
 
 /** A usage mistake (unknown command or option, missing or malformed value): exit code 2. */
 export class UsageError extends Error {}
 
-export const text = (description: string, required = false): OptionSpec => ({
+export const text = (description: string, required = false): OptionSpec<string> => ({
   kind: { type: 'text' },
   required,
   description,
 });
-export const id = (description: string, required = true): OptionSpec => ({
+export const id = (description: string, required = true): OptionSpec<string> => ({
   kind: { type: 'id' },
   required,
   description,
 });
-export const email = (description: string): OptionSpec => ({ kind: { type: 'email' }, required: true, description });
-export const clearableText = (description: string): OptionSpec => ({ kind: { type: 'clearable-text' }, description });
-export const clearableInteger = (description: string): OptionSpec => ({
+export const email = (description: string, required = true): OptionSpec<string> => ({
+  kind: { type: 'email' },
+  required,
+  description,
+});
+export const clearableText = (description: string): OptionSpec<string | null> => ({
+  kind: { type: 'clearable-text' },
+  description,
+});
+export const clearableInteger = (description: string): OptionSpec<number | null> => ({
   kind: { type: 'clearable-integer' },
   description,
 });
-export const flag = (description: string): OptionSpec => ({ kind: { type: 'boolean' }, description });
-export const integer = (description: string): OptionSpec => ({ kind: { type: 'integer' }, description });
-export const date = (description: string): OptionSpec => ({ kind: { type: 'date' }, description });
-export const path = (description: string): OptionSpec => ({ kind: { type: 'path' }, description });
-export const choice = (values: readonly string[], description: string, required = false): OptionSpec => ({
+export const flag = (description: string): OptionSpec<boolean> => ({ kind: { type: 'boolean' }, description });
+export const integer = (description: string): OptionSpec<number> => ({ kind: { type: 'integer' }, description });
+export const date = (description: string): OptionSpec<Date> => ({ kind: { type: 'date' }, description });
+export const path = (description: string): OptionSpec<string> => ({ kind: { type: 'path' }, description });
+export const choice = (values: readonly string[], description: string, required = false): OptionSpec<string> => ({
   kind: { type: 'choice', values },
   required,
   description,
@@ -69,12 +82,9 @@ export class Options {
   optionalString(name: string): string | undefined {
     return this.values.get(name) as string | undefined;
   }
-  /** undefined: not given; null: given empty, to clear the setting. */
-  optionalNullableString(name: string): string | null | undefined {
-    return this.values.get(name) as string | null | undefined;
-  }
-  optionalNullableInteger(name: string): number | null | undefined {
-    return this.values.get(name) as number | null | undefined;
+  /** As its spec's kind converted it; undefined: not given; null: given empty, to clear the setting. */
+  value(name: string): OptionValue | undefined {
+    return this.values.get(name);
   }
   optionalBoolean(name: string): boolean | undefined {
     return this.values.get(name) as boolean | undefined;

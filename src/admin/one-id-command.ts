@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AdminCommand } from './admin-command';
-import { id, type Options, type OptionSpec } from './cli-arguments';
+import { id, type Options, type OptionSpec, type ValueOf } from './cli-arguments';
 
 /**
  * A command on one row named by id (`person:archive --person <id>`, `person:update --person <id> --email ...`): it
@@ -45,4 +45,36 @@ export function archivalCommands<T>(spec: {
       present: spec.present,
     });
   return { archive: command('archive'), restore: command('restore') };
+}
+
+/** The fields an update command can change, each with the option that sets it: `{ firstName: ['first-name', spec] }`. */
+type FieldOptions = Record<string, readonly [option: string, spec: OptionSpec]>;
+
+/** The changes those options give, each of the type its option's kind converts to; undefined: not given. */
+type ChangesOf<F extends FieldOptions> = { [K in keyof F]?: ValueOf<F[K][1]> };
+
+/**
+ * `<kind>:update` on one id (as PATCH): each option sets one field of the changes, so the option, its kind and the
+ * field are written once; an option not given leaves its field as it is.
+ */
+export function updateCommand<F extends FieldOptions, T>(spec: {
+  name: string;
+  summary: string;
+  fields: F;
+  update: (app: INestApplicationContext, id: string, changes: ChangesOf<F>) => Promise<T>;
+  present: (result: T) => object;
+}): AdminCommand {
+  const fields = Object.entries(spec.fields);
+  return oneIdCommand({
+    name: spec.name,
+    summary: spec.summary,
+    options: Object.fromEntries(fields.map(([, [option, optionSpec]]) => [option, optionSpec])),
+    act: (app, id, options) =>
+      spec.update(
+        app,
+        id,
+        Object.fromEntries(fields.map(([field, [option]]) => [field, options.value(option)])) as ChangesOf<F>,
+      ),
+    present: spec.present,
+  });
 }

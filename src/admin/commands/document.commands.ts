@@ -10,7 +10,7 @@ import { REVISION_FORMATS, RevisionContentType, RevisionFormat } from '../../doc
 import { presentDocument, presentPublishedRevision } from '../../documents/http/document.presenter';
 import type { AdminCommand } from '../admin-command';
 import { choice, clearableInteger, flag, id, integer, path, text, UsageError } from '../cli-arguments';
-import { archivalCommands, oneIdCommand } from '../one-id-command';
+import { archivalCommands, oneIdCommand, updateCommand } from '../one-id-command';
 
 export const createDocumentCommand: AdminCommand = {
   name: 'document:create',
@@ -58,25 +58,19 @@ export const publishDocumentCommand = oneIdCommand({
   present: presentPublishedRevision,
 });
 
-export const updateDocumentCommand = oneIdCommand({
+export const updateDocumentCommand = updateCommand({
   name: 'document:update',
   summary: 'Change a document (as PATCH /documents/{id}); requests and attestations already made stay.',
-  options: {
-    name: text('the document name'),
-    'requires-signature': flag('whether people are asked to sign it'),
-    'renewal-interval-days': clearableInteger('days (1..3650) after which an attestation is due again; empty: never'),
-    'auto-renew': flag('renew automatically when due'),
+  fields: {
+    name: ['name', text('the document name')],
+    requiresSignature: ['requires-signature', flag('whether people are asked to sign it')],
+    renewalIntervalDays: [
+      'renewal-interval-days',
+      clearableInteger('days (1..3650) after which an attestation is due again; empty: never'),
+    ],
+    autoRenew: ['auto-renew', flag('renew automatically when due')],
   },
-  act: (app, documentId, options) =>
-    app.get(UpdateDocument).execute({
-      documentId,
-      changes: {
-        name: options.optionalString('name'),
-        requiresSignature: options.optionalBoolean('requires-signature'),
-        renewalIntervalDays: options.optionalNullableInteger('renewal-interval-days'),
-        autoRenew: options.optionalBoolean('auto-renew'),
-      },
-    }),
+  update: (app, documentId, changes) => app.get(UpdateDocument).execute({ documentId, changes }),
   present: presentDocument,
 });
 

@@ -6,6 +6,7 @@ import { UpdateGroup } from '../../groups/application/update-group.use-case';
 import { presentGroupDetails } from '../../groups/http/group.presenter';
 import type { AdminCommand } from '../admin-command';
 import { flag, id, text } from '../cli-arguments';
+import { updateCommand } from '../one-id-command';
 
 export const createGroupCommand: AdminCommand = {
   name: 'group:create',
@@ -25,24 +26,21 @@ export const createGroupCommand: AdminCommand = {
   },
 };
 
-export const updateGroupCommand: AdminCommand = {
+export const updateGroupCommand = updateCommand({
   name: 'group:update',
   summary:
     'Rename a group or switch its automatic issuance (as PATCH /groups/{id}); switching it on sends nothing to ' +
     'the current members.',
-  options: {
-    group: id('the group id'),
-    name: text('the group name'),
-    'auto-issue': flag('issue signature requests automatically to people and documents added later'),
+  fields: {
+    name: ['name', text('the group name')],
+    autoIssueRequests: [
+      'auto-issue',
+      flag('issue signature requests automatically to people and documents added later'),
+    ],
   },
-  async run(app, options) {
-    const group = await app.get(UpdateGroup).execute({
-      groupId: options.string('group'),
-      changes: { name: options.optionalString('name'), autoIssueRequests: options.optionalBoolean('auto-issue') },
-    });
-    return presentGroupDetails(group);
-  },
-};
+  update: (app, groupId, changes) => app.get(UpdateGroup).execute({ groupId, changes }),
+  present: presentGroupDetails,
+});
 
 export const deleteGroupCommand: AdminCommand = {
   name: 'group:delete',
