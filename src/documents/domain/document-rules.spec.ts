@@ -1,6 +1,7 @@
 import { fieldErrorsOf } from '../../../test/support/field-errors';
 import { expectNewEntity } from '../../../test/support/new-entity';
 import { aDocument } from '../../../test/support/builders';
+import { itArchivesOnceAndRestores, itUpdatesOnlyWhatChanges } from '../../../test/support/entity-changes';
 import { Document, DOCUMENT_NAME_MAX_LENGTH, RENEWAL_INTERVAL_MAX_DAYS } from './document';
 import { DocumentRevision, REVISION_CONTENT_MAX_LENGTH } from './document-revision';
 
@@ -73,29 +74,15 @@ describe('Document limits, from both sides', () => {
 });
 
 describe('Document.update', () => {
-  it('answers false and keeps updatedAt when nothing changes', () => {
-    const document = aDocument({ renewalIntervalDays: 30, autoRenew: true });
-    expect(document.update({}, later)).toBe(false);
-    expect(
-      document.update(
-        { name: ' Code of conduct ', requiresSignature: true, renewalIntervalDays: 30, autoRenew: true },
-        later,
-      ),
-    ).toBe(false);
-    expect(document.updatedAt).not.toEqual(later);
-  });
-
-  it.each([
-    [{ name: 'Handbook' }, { name: 'Handbook' }],
-    [{ requiresSignature: false }, { requiresSignature: false }],
-    [{ renewalIntervalDays: 7 }, { renewalIntervalDays: 7 }],
-    [{ renewalIntervalDays: null }, { renewalIntervalDays: null }],
-    [{ autoRenew: false }, { autoRenew: false }],
-  ])('changes %j alone, and moves updatedAt', (changes, expected) => {
-    const document = aDocument({ renewalIntervalDays: 30, autoRenew: true });
-    const before = document.toSnapshot();
-    expect(document.update(changes, later)).toBe(true);
-    expect(document.toSnapshot()).toEqual({ ...before, ...expected, updatedAt: later });
+  itUpdatesOnlyWhatChanges(() => aDocument({ renewalIntervalDays: 30, autoRenew: true }), {
+    unchanged: [{}, { name: ' Code of conduct ', requiresSignature: true, renewalIntervalDays: 30, autoRenew: true }],
+    each: [
+      [{ name: 'Handbook' }, { name: 'Handbook' }],
+      [{ requiresSignature: false }, { requiresSignature: false }],
+      [{ renewalIntervalDays: 7 }, { renewalIntervalDays: 7 }],
+      [{ renewalIntervalDays: null }, { renewalIntervalDays: null }],
+      [{ autoRenew: false }, { autoRenew: false }],
+    ],
   });
 
   it('applies the rules of create', () => {
@@ -109,20 +96,5 @@ describe('Document.update', () => {
 });
 
 describe('Document archiving', () => {
-  it('restores an archived document and leaves an active one as it is', () => {
-    const document = aDocument({ archivedAt: now });
-    expect(document.isArchived).toBe(true);
-    document.restore(later);
-    expect(document).toMatchObject({ archivedAt: null, updatedAt: later, isArchived: false });
-    const active = aDocument();
-    active.restore(later);
-    expect(active.updatedAt).toEqual(active.createdAt);
-  });
-
-  it('stamps updatedAt when archived, not when archived again', () => {
-    const document = aDocument();
-    document.archive(later);
-    document.archive(new Date(later.getTime() + 1000));
-    expect(document).toMatchObject({ archivedAt: later, updatedAt: later });
-  });
+  itArchivesOnceAndRestores(aDocument);
 });

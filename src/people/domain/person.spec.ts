@@ -1,5 +1,6 @@
 import { fieldErrorsOf } from '../../../test/support/field-errors';
 import { aNewPerson, aPerson, TEST_NOW } from '../../../test/support/builders';
+import { itArchivesOnceAndRestores, itUpdatesOnlyWhatChanges } from '../../../test/support/entity-changes';
 import { PERSON_EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './person';
 
 describe('Person', () => {
@@ -47,16 +48,6 @@ describe('Person', () => {
       last_name: ['The last name field must not be greater than 255 characters.'],
     });
   });
-
-  it('keeps the first archiving date when archived twice', () => {
-    const person = aNewPerson();
-    const later = new Date(TEST_NOW.getTime() + 1000);
-    person.archive(later);
-    person.archive(new Date(later.getTime() + 1000));
-    expect(person.archivedAt).toEqual(later);
-    expect(person.updatedAt).toEqual(later);
-    expect(person.isArchived).toBe(true);
-  });
 });
 
 const later = new Date('2026-11-23T10:00:00.000Z');
@@ -102,33 +93,22 @@ describe('Person limits, from both sides', () => {
 });
 
 describe('Person.update', () => {
-  it('answers false and keeps updatedAt when nothing changes', () => {
-    const person = aPerson({ phone: '+14155552671' });
-    expect(person.update({}, later)).toBe(false);
-    expect(
-      person.update(
-        { firstName: ' Ada ', lastName: 'Lovelace ', email: ' ada@example.test', phone: '+1 415 555 2671' },
-        later,
-      ),
-    ).toBe(false);
-    expect(person.updatedAt).not.toEqual(later);
-  });
-
-  it.each([
-    [{ firstName: 'Augusta' }, { firstName: 'Augusta' }],
-    [{ firstName: null }, { firstName: null }],
-    [{ firstName: '' }, { firstName: null }],
-    [{ lastName: 'King' }, { lastName: 'King' }],
-    [{ email: 'ada@example.org' }, { email: 'ada@example.org' }],
-    [{ phone: '+44 20 7946 0958' }, { phone: '+442079460958' }],
-    [{ phone: null }, { phone: null }],
-    [{ phone: '' }, { phone: null }],
-    [{ locale: 'pt-br' }, { locale: 'pt-BR' }],
-  ])('changes %j alone, and moves updatedAt', (changes, expected) => {
-    const person = aPerson({ phone: '+14155552671' });
-    const before = person.toSnapshot();
-    expect(person.update(changes, later)).toBe(true);
-    expect(person.toSnapshot()).toEqual({ ...before, ...expected, updatedAt: later });
+  itUpdatesOnlyWhatChanges(() => aPerson({ phone: '+14155552671' }), {
+    unchanged: [
+      {},
+      { firstName: ' Ada ', lastName: 'Lovelace ', email: ' ada@example.test', phone: '+1 415 555 2671' },
+    ],
+    each: [
+      [{ firstName: 'Augusta' }, { firstName: 'Augusta' }],
+      [{ firstName: null }, { firstName: null }],
+      [{ firstName: '' }, { firstName: null }],
+      [{ lastName: 'King' }, { lastName: 'King' }],
+      [{ email: 'ada@example.org' }, { email: 'ada@example.org' }],
+      [{ phone: '+44 20 7946 0958' }, { phone: '+442079460958' }],
+      [{ phone: null }, { phone: null }],
+      [{ phone: '' }, { phone: null }],
+      [{ locale: 'pt-br' }, { locale: 'pt-BR' }],
+    ],
   });
 
   it('applies the rules of create and changes nothing when they refuse', () => {
@@ -173,14 +153,7 @@ describe('Person locale', () => {
 });
 
 describe('Person archiving', () => {
-  it('restores an archived person and leaves an active one as it is', () => {
-    const person = aPerson({ archivedAt: TEST_NOW });
-    person.restore(later);
-    expect(person).toMatchObject({ archivedAt: null, updatedAt: later, isArchived: false });
-    const active = aPerson();
-    active.restore(later);
-    expect(active.updatedAt).toEqual(active.createdAt);
-  });
+  itArchivesOnceAndRestores(aPerson);
 });
 
 describe('Person directory names (SCIM externalId and userName)', () => {
