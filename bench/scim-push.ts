@@ -15,21 +15,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { Client } from 'pg';
+import { dirname } from 'node:path';
 import { newId } from '@lib/core';
-import { migrate } from '../src/database/migrate';
 import { hashToken, TOKEN_PREFIX } from '../src/identity/domain/api-token';
-import { startSmtpCapture } from '../test/support/smtp-capture';
-import { dropRedisPrefix } from '../test/support/redis-keys';
-import { freePort, startBuilt, waitUntilReady } from './lib/api-process';
-import { dropDatabase, recreateDatabase } from './lib/bench-database';
+import { startBuiltService } from './lib/built-service';
 import { seedOrganization } from './lib/group-add-seed';
 import { startFsyncProbe } from './lib/fsync-probe';
 import { percentileOf } from './lib/measure';
 import { writeReadmeSection } from './lib/readme';
 
-const ROOT = join(__dirname, '..');
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const GROUPS = Number(process.env.BENCH_SCIM_GROUPS ?? 200);
 const MEMBERS = 20;
@@ -59,37 +53,14 @@ function pacer(rate: number) {
 }
 
 async function main(): Promise<{ failures: string[]; table: string[] }> {
-  for (const entry of ['dist/src/main.js', 'dist/src/worker.js']) {
-    if (!existsSync(join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build first`);
-  }
-  const databaseUrl = process.env.BENCH_SCIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_bench_scim';
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redisPrefix = `bench:${randomBytes(4).toString('hex')}`;
-  await recreateDatabase(databaseUrl);
-  await migrate(databaseUrl);
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  const smtp = await startSmtpCapture();
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    PORT: String(port),
-    APP_URL: appUrl,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    APP_KEY: randomBytes(32).toString('hex'),
-    SMTP_URL: smtp.url,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    NODE_ENV: 'production',
-  };
-  const api = startBuilt('dist/src/main.js', env);
-  const worker = startBuilt('dist/src/worker.js', env);
+  const service = await startBuiltService(
+    process.env.BENCH_SCIM_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/attest_bench_scim',
+  );
+  const { appUrl, client, smtp, api } = service;
   const timings = new Map<Kind, number[]>();
   const failures: string[] = [];
   let table: string[];
   try {
-    await waitUntilReady(`${appUrl}/health/ready`, api);
     const seed = await seedOrganization(client);
     const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
     const [{ user_id: userId }] = (
@@ -284,12 +255,7 @@ async function main(): Promise<{ failures: string[]; table: string[] }> {
     log();
     for (const line of table) log(line);
   } finally {
-    await worker.stop();
-    await api.stop();
-    await dropRedisPrefix(redisUrl, redisPrefix);
-    await client.end();
-    await smtp.close();
-    if (process.env.BENCH_KEEP_DATABASE !== '1') await dropDatabase(databaseUrl);
+    await service.stop();
   }
   return { failures, table };
 }

@@ -1,6 +1,7 @@
 /**
  * The organization of the group-add benchmarks: an owner token and 20 published documents; then, per round, a new
- * auto-issuing group holding them and 100 new people. Inserted directly, so seeding stays out of the figures.
+ * auto-issuing group and new people, ready for the add the round times. Inserted directly, so seeding stays out of
+ * the figures.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
@@ -58,22 +59,23 @@ export async function seedOrganization(client: Client): Promise<Seed> {
   return { organizationId, token, documentIds };
 }
 
-/** A new auto-issuing group holding the 20 documents, and 100 new people. */
+/**
+ * One round's new auto-issuing group and `count` new people (by default 100, for a people add). For a people add,
+ * the group holds the 20 documents and the people are not in it yet; for a documents add, the people are its
+ * members and it holds no document.
+ */
 export async function seedRound(
   client: Client,
   seed: Seed,
   round: number,
+  add: { what: 'people' | 'documents'; count: number } = { what: 'people', count: PEOPLE },
 ): Promise<{ groupId: string; people: { id: string; email: string }[] }> {
   const groupId = newId();
   await client.query(
     `INSERT INTO groups (id, organization_id, name, auto_issue_requests, created_at, updated_at) VALUES ($1, $2, $3, true, now(), now())`,
     [groupId, seed.organizationId, `Bench group ${round}`],
   );
-  await client.query(
-    `INSERT INTO group_documents (group_id, document_id, created_at) SELECT $1, unnest($2::varchar[]), now()`,
-    [groupId, seed.documentIds],
-  );
-  const people = Array.from({ length: PEOPLE }, (_, i) => ({
+  const people = Array.from({ length: add.count }, (_, i) => ({
     id: newId(),
     email: `round${round}.person${i}@example.test`,
   }));
@@ -82,5 +84,19 @@ export async function seedRound(
      SELECT id, $1, 'Person', 'Bench', email, 'oauth', now(), now() FROM unnest($2::varchar[], $3::varchar[]) AS p (id, email)`,
     [seed.organizationId, people.map((p) => p.id), people.map((p) => p.email)],
   );
+  if (add.what === 'people') {
+    await client.query(
+      `INSERT INTO group_documents (group_id, document_id, created_at) SELECT $1, unnest($2::varchar[]), now()`,
+      [groupId, seed.documentIds],
+    );
+  } else {
+    await client.query(
+      `INSERT INTO group_memberships (group_id, person_id, organization_id, created_at)
+       SELECT $1, id, $2, now() FROM unnest($3::varchar[]) AS p (id)`,
+      [groupId, seed.organizationId, people.map((p) => p.id)],
+    );
+    // A thousand memberships at once: fresh statistics, as autovacuum would soon give them.
+    await client.query('ANALYZE');
+  }
   return { groupId, people };
 }
