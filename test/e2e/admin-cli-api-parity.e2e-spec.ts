@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { TEST_REDIS_URL } from '../support/environment';
+import { join } from 'node:path';
+import { adminAnswer, adminEnvironment, runAdmin, type Json } from '../support/admin-cli';
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -13,9 +11,6 @@ import { createTestDatabase, TestDatabase } from '../support/test-database';
  * result. The command runs on one resource, the operation on its twin; both answers are compared with their own
  * ids and times blanked, and the command's answer is also what the API shows of its resource afterwards.
  */
-const ADMIN = resolve(__dirname, '../../dist/src/admin.js');
-
-type Json = Record<string, any>;
 
 // Each command boots the application in a process of its own: seconds each on a loaded machine.
 jest.setTimeout(300_000);
@@ -32,15 +27,7 @@ describe('admin CLI and API give the same result for the same operation', () => 
     t = await startTestApp({ database, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     tenant = await createTenant(t.app);
     scratch = mkdtempSync(join(tmpdir(), 'attest-parity-'));
-    env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}`,
-      APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
-      DATA_DIR: join(scratch, 'none'),
-      LOG_LEVEL: '',
-    };
+    env = adminEnvironment(database.url, scratch);
   });
   afterAll(async () => {
     await t?.close();
@@ -48,22 +35,8 @@ describe('admin CLI and API give the same result for the same operation', () => 
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((done, fail) => {
-      const child = spawn(process.execPath, [ADMIN, ...args], { env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', fail);
-      child.on('close', (code) => done({ code, stdout, stderr }));
-    });
-  }
-  async function ok(...args: string[]): Promise<Json> {
-    const result = await cli(...args);
-    if (result.code !== 0) throw new Error(`admin ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
-    return JSON.parse(result.stdout) as Json;
-  }
+  const cli = (...args: string[]) => runAdmin(args, env);
+  const ok = (...args: string[]) => adminAnswer(args, env);
 
   const api = () => t.http;
   const auth = () => tenant.auth;

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { seedDemo } from '../../src/admin/seed-demo';
-import { TEST_REDIS_URL } from '../support/environment';
+import { adminEnvironment, runAdmin, type Json } from '../support/admin-cli';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
 
@@ -14,18 +13,9 @@ import { createTestDatabase, TestDatabase } from '../support/test-database';
  * against a database of its own. Every answer is exactly one JSON object on stdout with exit 0; every failure is
  * one line on stderr, nothing on stdout, and exit 2 (usage) or 1 (refused).
  */
-const ADMIN = resolve(__dirname, '../../dist/src/admin.js');
 const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UNKNOWN_ID = '01jzzzzzzzzzzzzzzzzzzzzzzz';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-type Json = Record<string, any>;
 
 // Each command is a process booting the application (about a second); a test runs several, some in parallel.
 jest.setTimeout(60_000);
@@ -40,15 +30,7 @@ describe('admin CLI', () => {
     database = await createTestDatabase();
     api = await startTestApp({ database });
     scratch = mkdtempSync(join(tmpdir(), 'attest-admin-'));
-    env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}`,
-      APP_KEY: 'test-app-key-0123456789abcdef0123456789abcdef',
-      DATA_DIR: join(scratch, 'no-embedded-database-here'),
-      LOG_LEVEL: '',
-    };
+    env = adminEnvironment(database.url, scratch);
   });
 
   afterAll(async () => {
@@ -57,17 +39,7 @@ describe('admin CLI', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  function run(args: string[], overrides: NodeJS.ProcessEnv = {}): Promise<Run> {
-    return new Promise((done, fail) => {
-      const child = spawn(process.execPath, [ADMIN, ...args], { env: { ...env, ...overrides } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', fail);
-      child.on('close', (code) => done({ code, stdout, stderr }));
-    });
-  }
+  const run = (args: string[], overrides: NodeJS.ProcessEnv = {}) => runAdmin(args, { ...env, ...overrides });
 
   /** Runs a command that must succeed; returns its one JSON object. */
   async function ok(...args: string[]): Promise<Json> {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type request from 'supertest';
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import { FixedClock } from '@lib/core';
+import { runAdmin } from '../support/admin-cli';
 import { TEST_REDIS_URL } from '../support/environment';
 import { issueRequest, IssuedRequest, openForm, submitForm } from '../support/attestation-page-fixtures';
 import { createTenant, Tenant } from '../support/fixtures';
@@ -14,7 +14,6 @@ import { sample } from '../support/prometheus-sample';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startTestTsa, type TestTsa, verifyTimestampToken } from '../support/test-tsa';
 
-const ADMIN = resolve(__dirname, '../../dist/src/admin.js');
 const APP_KEY = 'test-app-key-0123456789abcdef0123456789abcdef';
 
 /** The response body as bytes (supertest buffers only the types it knows as text). */
@@ -152,6 +151,8 @@ describe('proof that stands on its own', () => {
       const before = await jwsOf(signed.requestId);
       const oldKid = decodeProtectedHeader(before).kid;
       const rotation = await runAdmin(['evidence-keys:rotate'], {
+        PATH: process.env.PATH,
+        LOG_LEVEL: '',
         DATABASE_URL: t.database.url,
         REDIS_URL: TEST_REDIS_URL,
         APP_KEY,
@@ -234,18 +235,3 @@ describe('proof that stands on its own', () => {
     });
   });
 });
-
-function runAdmin(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [ADMIN, ...args], { env: { PATH: process.env.PATH, ...env, LOG_LEVEL: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
