@@ -54,5 +54,8 @@ async function answer(job: CertificateJob): Promise<void> {
       liveHeap: liveHeap(),
     };
   }
-  if (process.connected) send!(reply);
+  // The API can end between the check and the write (its side of the channel closed, the disconnect not yet read
+  // here): the callback takes that EPIPE, which would otherwise end this process with a stack trace on the API's
+  // stderr. There is no one left to answer, and the disconnect ends this process next.
+  if (process.connected) send!(reply, undefined, undefined, () => undefined);
 }
