@@ -7,14 +7,7 @@ import { FixedClock, newId } from '@lib/core';
 import { RouteCatalog } from '@lib/http';
 import { RemoveExpiredIdempotencyKeys } from '../../src/idempotency/application/remove-expired-idempotency-keys.use-case';
 import { createTenant, Tenant } from '../support/fixtures';
-import {
-  createDocument,
-  createGroup,
-  createPerson,
-  eventually,
-  never,
-  startWorker,
-} from '../support/membership-fixtures';
+import { createDocument, createGroup, createPerson, eventually, startWorker } from '../support/membership-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 import { startWebhookReceiver, WebhookReceiver } from '../support/webhook-receiver';
@@ -210,19 +203,43 @@ describe('Idempotency-Key', () => {
       .map((key) => `${JSON.stringify(key)} :  ${JSON.stringify(body[key], null, 2)}`)
       .join(' ,\n ')} }\t`;
 
-  /** Waits until `expected` emails have arrived in total, then makes sure no other follows. */
+  /**
+   * Whether no email can follow: the outbox holds no pending one. What a call writes is committed before it
+   * answers, so once this holds, the emails sent are all the emails there will be until the next call.
+   */
+  const emailsDone = async () =>
+    ((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE status = 'pending'`)) as { n: number }[])[0]
+      .n === 0;
+  /** The same for webhooks: no attempt pending, and no committed event left for the fan-out to write attempts for. */
+  const webhooksDone = async () =>
+    (
+      (await t.db.query(`
+        SELECT ((SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')
+             + (SELECT count(*) FROM webhook_fan_out f
+                 WHERE EXISTS (SELECT 1 FROM events ev
+                                WHERE ev.organization_id = f.organization_id AND ev.attestation_request_id IS NOT NULL
+                                  AND (ev.transaction_id, ev.id::varchar) > (f.transaction_id, f.event_id))))::int
+               AS n`)) as { n: number }[]
+    )[0].n === 0;
+  /** Waits until `expected` emails have arrived in total and no other can follow, then checks there are exactly those. */
   const emailsSettleAt = async (expected: number) => {
-    if (expected > 0) await smtp.waitFor(expected);
-    await never(() => smtp.messages.length > expected, 1_000);
+    await eventually(
+      async () => smtp.messages.length >= expected && (await emailsDone()),
+      10_000,
+      `${expected} emails and no email pending`,
+    );
     expect(smtp.messages.length).toBe(expected);
   };
   /** The same for webhook deliveries at the receiver. */
   const webhooksSettleAt = async (expected: number) => {
-    await eventually(async () => receiver.received.length >= expected, 10_000, `${expected} webhook deliveries`);
-    await never(() => receiver.received.length > expected, 1_000);
+    await eventually(
+      async () => receiver.received.length >= expected && (await webhooksDone()),
+      10_000,
+      `${expected} webhook deliveries and none pending`,
+    );
     expect(receiver.received.length).toBe(expected);
   };
-  /** Both at once: one quiet second for the two. */
+  /** Both at once. */
   const settleAt = async (emails: number, webhooks: number) => {
     await Promise.all([emailsSettleAt(emails), webhooksSettleAt(webhooks)]);
   };
