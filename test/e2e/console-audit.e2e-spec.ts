@@ -1,4 +1,5 @@
 import { newId } from '@lib/core';
+import { DeleteGroup } from '../../src/groups/application/delete-group.use-case';
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
 import { consoleBrowser, ConsoleBrowser } from '../support/console-session';
 import { createTenant, Tenant } from '../support/fixtures';
@@ -282,5 +283,32 @@ describe('console actions in the audit log', () => {
     ]);
     // Joining an automatic group issues the request, with its events, through either door.
     expect(api[2].events).toEqual(expect.arrayContaining(['attestation_request.created']));
+  });
+
+  it("audits the API's group changes that have no console form: a document taken out, a group deleted", async () => {
+    const tenant = await createTenant(t.app);
+    const document = await createDocument(t.app, tenant.organizationId);
+    const group = await createGroup(t.app, tenant.organizationId, { documentIds: [document.id] });
+    const quiet = await createGroup(t.app, tenant.organizationId, { name: 'Removed without a user' });
+    const since = recorder(tenant.organizationId);
+    await since();
+
+    await t.http.delete(`/api/v1/groups/${group.id}/documents/${document.id}`).set(tenant.auth).expect(204);
+    await t.http.delete(`/api/v1/groups/${group.id}`).set(tenant.auth).expect(204);
+    const [removed, deleted] = (await since()).audit;
+    expect(removed).toMatchObject({
+      action: 'group.document_removed',
+      user_id: tenant.userId,
+      details: { group_id: group.id, document_id: document.id },
+    });
+    expect(deleted).toMatchObject({
+      action: 'group.deleted',
+      user_id: tenant.userId,
+      details: { group_id: group.id, name: expect.any(String) },
+    });
+    // Refused (nothing to remove): no line. Without a user (the admin CLI, SCIM): no line either.
+    await t.http.delete(`/api/v1/groups/${quiet.id}/documents/${document.id}`).set(tenant.auth).expect(404);
+    await t.app.get(DeleteGroup).execute({ organizationId: tenant.organizationId, groupId: quiet.id });
+    expect((await since()).audit).toEqual([]);
   });
 });

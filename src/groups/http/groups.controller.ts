@@ -110,8 +110,8 @@ export class GroupsController {
       'issued stay, so attestation counts do not change.',
     success: { status: 204, description: 'Deleted; no body.' },
   })
-  async delete(@FoundInPath('group') group: Group): Promise<void> {
-    await this.deleteGroup.execute({ group });
+  async delete(@CurrentActor() actor: Actor, @FoundInPath('group') group: Group): Promise<void> {
+    await this.deleteGroup.execute({ group, actor });
   }
 
   @Get(':group/people')
@@ -170,10 +170,10 @@ export class GroupsController {
   })
   @ApiUlidPath('document', "The document's ULID.")
   async removeGroupDocument(
-    @CurrentPrincipal() principal: Principal,
+    @CurrentActor() actor: Actor,
     @Param('group', UlidPathPipe) groupId: string,
     @Param('document', UlidPathPipe) documentId: string,
   ): Promise<void> {
-    await this.removeDocument.execute({ organizationId: principal.organization.id, groupId, documentId });
+    await this.removeDocument.execute(actingOn(actor, { groupId, documentId }));
   }
 }
