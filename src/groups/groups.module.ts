@@ -5,6 +5,7 @@ import { DocumentsModule } from '../documents/documents.module';
 import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
 import { GroupRepository } from './application/group.repository';
+import { GroupRemoval } from './application/group-removal';
 import { GroupManagerRepository } from './application/group-managers.repository';
 import { ListGroupManagers } from './application/list-group-managers.use-case';
 import { SetGroupManagers } from './application/set-group-managers.use-case';
@@ -49,8 +50,9 @@ const useCases = [
     { provide: GroupRepository, useClass: TypeormGroupRepository },
     { provide: GroupManagerRepository, useClass: TypeormGroupManagerRepository },
     GroupPathGuard,
+    GroupRemoval,
     ...useCases,
   ],
-  exports: [...useCases, GroupRepository, GroupPathGuard],
+  exports: [...useCases, GroupRepository, GroupPathGuard, GroupRemoval],
 })
 export class GroupsModule {}

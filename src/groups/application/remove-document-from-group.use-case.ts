@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
-import { UnitOfWork } from '../../database/unit-of-work';
-import { GroupTarget, notFoundInGroup, referenceOf } from './group-scope';
+import type { ActingUser } from '../../audit-log/application/audit-trail';
+import { GroupRemoval } from './group-removal';
+import type { GroupTarget } from './group-scope';
 import { GroupRepository } from './group.repository';
 
 /**
@@ -12,22 +12,15 @@ import { GroupRepository } from './group.repository';
 export class RemoveDocumentFromGroup {
   constructor(
     private readonly groups: GroupRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditTrail,
+    private readonly removal: GroupRemoval,
   ) {}
 
-  /** The group is read only when there was nothing to remove, to tell which is missing. */
-  async execute(input: GroupTarget & { documentId: string; actor?: ActingUser }): Promise<void> {
-    const reference = referenceOf(input);
-    const documentId = input.documentId.toLowerCase();
-    const removed = await this.unitOfWork.run(async () => {
-      if (!(await this.groups.removeDocument(reference, documentId))) return false;
-      await this.audit.changedBy(input.actor, 'group.document_removed', {
-        group_id: reference.groupId,
-        document_id: documentId,
-      });
-      return true;
+  execute(input: GroupTarget & { documentId: string; actor?: ActingUser }): Promise<void> {
+    return this.removal.remove(input, input.documentId, {
+      audited: 'group.document_removed',
+      detail: 'document_id',
+      notInGroup: 'The document is not in this group.',
+      remove: (reference, documentId) => this.groups.removeDocument(reference, documentId),
     });
-    if (!removed) await notFoundInGroup(this.groups, input, 'The document is not in this group.');
   }
 }
