@@ -1,3 +1,4 @@
+import type { Archivable } from '@lib/core';
 import { TEST_NOW } from './builders';
 
 /** An entity that takes changes (`person.update(changes, now)`), answering whether anything changed. */
@@ -35,12 +36,9 @@ export function itUpdatesOnlyWhatChanges<C>(
   });
 }
 
-/** An entity that can be archived and restored, built active or archived (`archivedAt`). */
-interface ArchivableEntity {
-  readonly isArchived: boolean;
+/** An archivable entity (the kernel's `Archivable`), built active or archived (`archivedAt`). */
+interface ArchivableEntity extends Archivable {
   readonly archivedAt: Date | null;
-  archive(now: Date): void;
-  restore(now: Date): void;
   toSnapshot(): object;
 }
 
