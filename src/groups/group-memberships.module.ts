@@ -5,14 +5,15 @@ import { GroupsModule } from './groups.module';
 import { AddDocumentsToGroup } from './application/add-documents-to-group.use-case';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
 import { GroupMembershipRepository } from './application/group-membership.repository';
+import { RemoveDocumentFromGroup } from './application/remove-document-from-group.use-case';
 import { RemovePersonFromGroup } from './application/remove-person-from-group.use-case';
 import { GroupDocumentsController } from './http/group-documents.controller';
 import { GroupPeopleController } from './http/group-people.controller';
 import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group-membership.repository';
 
 /**
- * People and documents joining groups: POST and DELETE /groups/{group}/people, POST /groups/{group}/documents,
- * with the assignments and requests joining implies.
+ * People and documents joining and leaving groups: POST and DELETE /groups/{group}/people and
+ * /groups/{group}/documents, with the assignments and requests joining implies.
  */
 @Module({
   imports: [AttestationRequestsModule, GroupsModule, AuditLogModule],
@@ -22,7 +23,8 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
     AddPeopleToGroup,
     AddDocumentsToGroup,
     RemovePersonFromGroup,
+    RemoveDocumentFromGroup,
   ],
-  exports: [AddPeopleToGroup, AddDocumentsToGroup, RemovePersonFromGroup],
+  exports: [AddPeopleToGroup, AddDocumentsToGroup, RemovePersonFromGroup, RemoveDocumentFromGroup],
 })
 export class GroupMembershipsModule {}

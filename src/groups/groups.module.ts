@@ -5,7 +5,6 @@ import { DocumentsModule } from '../documents/documents.module';
 import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
 import { GroupRepository } from './application/group.repository';
-import { GroupRemoval } from './application/group-removal';
 import { GroupManagerRepository } from './application/group-managers.repository';
 import { ListGroupManagers } from './application/list-group-managers.use-case';
 import { SetGroupManagers } from './application/set-group-managers.use-case';
@@ -15,7 +14,6 @@ import { DeleteGroup } from './application/delete-group.use-case';
 import { ListGroupDocuments } from './application/list-group-documents.use-case';
 import { ListGroupMembers } from './application/list-group-members.use-case';
 import { ListGroups } from './application/list-groups.use-case';
-import { RemoveDocumentFromGroup } from './application/remove-document-from-group.use-case';
 import { ShowGroup } from './application/show-group.use-case';
 import { UpdateGroup } from './application/update-group.use-case';
 import { GroupPathGuard } from './http/group-path.guard';
@@ -30,7 +28,6 @@ const useCases = [
   ShowGroup,
   UpdateGroup,
   DeleteGroup,
-  RemoveDocumentFromGroup,
   ListGroups,
   ListGroupMembers,
   ListGroupDocuments,
@@ -50,9 +47,8 @@ const useCases = [
     { provide: GroupRepository, useClass: TypeormGroupRepository },
     { provide: GroupManagerRepository, useClass: TypeormGroupManagerRepository },
     GroupPathGuard,
-    GroupRemoval,
     ...useCases,
   ],
-  exports: [...useCases, GroupRepository, GroupPathGuard, GroupRemoval],
+  exports: [...useCases, GroupRepository, GroupPathGuard],
 })
 export class GroupsModule {}

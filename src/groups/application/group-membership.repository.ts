@@ -58,6 +58,9 @@ export abstract class GroupMembershipRepository {
     documentIds: readonly string[],
     work: () => Promise<readonly RequestedPair[]>,
   ): Promise<void>;
-  /** Removes the membership only; answers false when the person was not a member (of the organization's group). */
-  abstract removeMember(group: GroupReference, personId: string): Promise<boolean>;
+  /**
+   * Takes the person or document out of the group, and only that: assignments and requests stay. False when it was
+   * not in it (or the group is not the organization's).
+   */
+  abstract remove(side: JoiningSide, group: GroupReference, id: string): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { answerPage, ApiUlidPath, PageQuery, UlidPathPipe } from '@lib/http';
+import { answerPage, PageQuery, UlidPathPipe } from '@lib/http';
 import { AppConfig } from '../../config/app-config';
 import { presentDocument } from '../../documents/http/document.presenter';
 import { DocumentPage } from '../../documents/http/document.response';
@@ -16,7 +16,6 @@ import { DeleteGroup } from '../application/delete-group.use-case';
 import { ListGroupDocuments } from '../application/list-group-documents.use-case';
 import { ListGroupMembers } from '../application/list-group-members.use-case';
 import { ListGroups } from '../application/list-groups.use-case';
-import { RemoveDocumentFromGroup } from '../application/remove-document-from-group.use-case';
 import { ShowGroup } from '../application/show-group.use-case';
 import { UpdateGroup } from '../application/update-group.use-case';
 import type { Group } from '../domain/group';
@@ -38,7 +37,6 @@ export class GroupsController {
     private readonly deleteGroup: DeleteGroup,
     private readonly listMembers: ListGroupMembers,
     private readonly listDocuments: ListGroupDocuments,
-    private readonly removeDocument: RemoveDocumentFromGroup,
   ) {}
 
   @Get()
@@ -154,26 +152,5 @@ export class GroupsController {
       (page) => this.listDocuments.execute({ organizationId: principal.organization.id, groupId, page }),
       presentDocument,
     );
-  }
-
-  @Delete(':group/documents/:document')
-  @GroupEndpoint({
-    operationId: 'removeDocumentFromGroup',
-    summary: 'Remove a document from a group',
-    description:
-      'People who join the group later are no longer assigned it; the assignments and requests it already brought ' +
-      'stay.',
-    success: { status: 204, description: 'Removed; no body.' },
-    notFound:
-      'No such group in the organization (`{"error":"Group not found."}`), or the document is not in the group ' +
-      '(`{"error":"The document is not in this group."}`); malformed ids included.',
-  })
-  @ApiUlidPath('document', "The document's ULID.")
-  async removeGroupDocument(
-    @CurrentActor() actor: Actor,
-    @Param('group', UlidPathPipe) groupId: string,
-    @Param('document', UlidPathPipe) documentId: string,
-  ): Promise<void> {
-    await this.removeDocument.execute(actingOn(actor, { groupId, documentId }));
   }
 }

@@ -20,6 +20,17 @@ const STANDINGS_PER_STATEMENT = 2_000;
  */
 const PAIR_STANDINGS_SETTING = 'attest.pair_standings';
 
+/** Deletes the one row; `$3`, the organization, is null for the admin CLI. group_documents has no organization. */
+const REMOVE_SQL: Record<JoiningSide, string> = {
+  people: `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2
+              AND ($3::varchar IS NULL OR organization_id = $3)
+           RETURNING person_id`,
+  documents: `DELETE FROM group_documents grouped USING groups grp
+               WHERE grouped.group_id = $1 AND grouped.document_id = $2 AND grp.id = grouped.group_id
+                 AND ($3::varchar IS NULL OR grp.organization_id = $3)
+              RETURNING grouped.document_id`,
+};
+
 /**
  * Plain SQL over the shared tables, one statement per step. Rows are inserted in key order so that concurrent
  * adds of overlapping people lock them in the same order and cannot deadlock each other.
@@ -206,13 +217,12 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     }
   }
 
-  async removeMember(group: GroupReference, personId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await activeManager(this.db).query(
-      `DELETE FROM group_memberships WHERE group_id = $1 AND person_id = $2
-          AND ($3::varchar IS NULL OR organization_id = $3)
-       RETURNING person_id`,
-      [group.groupId, personId, group.organizationId ?? null],
-    );
+  async remove(side: JoiningSide, group: GroupReference, id: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await activeManager(this.db).query(REMOVE_SQL[side], [
+      group.groupId,
+      id,
+      group.organizationId ?? null,
+    ]);
     return rows.length > 0;
   }
 }

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { ValidationFailedError } from '@lib/core';
 import { messages, Page, PageRequest } from '@lib/http';
 import { isUniqueViolation } from '@lib/persistence';
-import { GroupReference, GroupRepository } from '../application/group.repository';
+import { GroupRepository } from '../application/group.repository';
 import type { Group } from '../domain/group';
 import { groupMapper } from './group.mapper';
 import { groupFromRow, GroupRecord } from './group.record';
@@ -40,17 +40,6 @@ export class TypeormGroupRepository extends GroupRepository {
     const [rows]: [unknown[], number] = await activeManager(this.db).query(
       `DELETE FROM groups WHERE id = $1 AND organization_id = $2 RETURNING id`,
       [groupId, organizationId],
-    );
-    return rows.length > 0;
-  }
-
-  async removeDocument(group: GroupReference, documentId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await activeManager(this.db).query(
-      `DELETE FROM group_documents grouped USING groups grp
-        WHERE grouped.group_id = $1 AND grouped.document_id = $2 AND grp.id = grouped.group_id
-          AND ($3::varchar IS NULL OR grp.organization_id = $3)
-       RETURNING grouped.document_id`,
-      [group.groupId, documentId, group.organizationId ?? null],
     );
     return rows.length > 0;
   }

@@ -1,3 +1,4 @@
+import { OrganizationRepository } from '../../identity/application/organization-scope';
 import type { Page, PageRequest } from '@lib/http';
 import type { Person } from '../domain/person';
 
@@ -12,14 +13,10 @@ export interface PeopleFilter {
   archived: boolean;
 }
 
-export abstract class PersonRepository {
-  /** Inserts a new person; an email already used in the organization (any case) is a ValidationFailedError. */
-  abstract add(person: Person): Promise<void>;
-  /** Writes the person's changes; an email taken by another person of the organization is a ValidationFailedError. */
-  abstract save(person: Person): Promise<void>;
-  /** Any organization: for the admin CLI, which names people by id alone. */
-  abstract findById(id: string): Promise<Person | null>;
-  abstract findInOrganization(organizationId: string, id: string): Promise<Person | null>;
+/**
+ * `add` and `save` refuse an email another person of the organization has, in any case (a ValidationFailedError).
+ */
+export abstract class PersonRepository extends OrganizationRepository<Person> {
   /** The people of the organization among `ids` (unknown or foreign ids are left out), in no particular order. */
   abstract findManyInOrganization(organizationId: string, ids: readonly string[]): Promise<Person[]>;
   /** One page, ordered by created_at then id. */

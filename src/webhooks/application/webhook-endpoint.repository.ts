@@ -1,23 +1,19 @@
+import { OrganizationRepository } from '../../identity/application/organization-scope';
 import type { Page, PageRequest } from '@lib/http';
 import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 
-export abstract class WebhookEndpointRepository {
+/**
+ * An organization that had no endpoint starts having its events fanned out from the transaction that `add`s its
+ * first: events written before are not delivered to it.
+ */
+export abstract class WebhookEndpointRepository extends OrganizationRepository<WebhookEndpoint> {
   /**
    * Serialises the creations of one organization until the transaction ends, so two concurrent creations cannot
    * both pass the limit of endpoints; answers how many it has.
    */
   abstract countForCreation(organizationId: string): Promise<number>;
-  /**
-   * Adds the endpoint. An organization that had no endpoint starts having its events fanned out from this
-   * transaction on: events written before are not delivered to it.
-   */
-  abstract add(endpoint: WebhookEndpoint): Promise<void>;
-  abstract save(endpoint: WebhookEndpoint): Promise<void>;
   /** Removes it with its delivery log; answers whether it existed in the organization. */
   abstract remove(organizationId: string, id: string): Promise<boolean>;
-  abstract findInOrganization(organizationId: string, id: string): Promise<WebhookEndpoint | null>;
-  /** Any organization: for the admin CLI, which names endpoints by id alone. */
-  abstract findById(id: string): Promise<WebhookEndpoint | null>;
   /** One page, ordered by created_at then id. */
   abstract page(organizationId: string, request: PageRequest): Promise<Page<WebhookEndpoint>>;
   /** A delivery to the endpoint succeeded: its failures, if any, are forgotten. */
