@@ -19,8 +19,8 @@ export class RemindAttestationRequest {
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: AttestationRequestRepository,
     private readonly targets: RequestTargets,
-    private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
+    private readonly issuer: RequestIssuer,
   ) {}
 
   async execute(input: { organizationId: string; requestId: string }): Promise<AttestationRequest> {
