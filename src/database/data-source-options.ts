@@ -39,6 +39,7 @@ import { BulkActions1767600000000 } from './migrations/1767600000000-bulk-action
 import { CredentialLookupFunction1767690000000 } from './migrations/1767690000000-credential-lookup-function';
 import { CoveringGroupsListing1767690000001 } from './migrations/1767690000001-covering-groups-listing';
 import { StandingsByBucket1767700000000 } from './migrations/1767700000000-standings-by-bucket';
+import { ResourceEventsInFeed1767800000000 } from './migrations/1767800000000-resource-events-in-feed';
 import { useFastTimestampParser } from './timestamp-parser';
 
 export const MIGRATIONS = [
@@ -79,6 +80,7 @@ export const MIGRATIONS = [
   CredentialLookupFunction1767690000000,
   CoveringGroupsListing1767690000001,
   StandingsByBucket1767700000000,
+  ResourceEventsInFeed1767800000000,
 ];
 
 /** How long one query may take: on the server (`statement_timeout`) and on the client (`clientWithQueryDeadline`). */

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RouteCatalog } from '@lib/http';
+import { FEED_EVENT_TYPES } from '../../src/events/domain/event-type';
 import { formatApiDescription } from '../../src/openapi/api-description';
 import { DESCRIPTION_APP_URL, writeApiDescription } from '../../src/openapi/write-api-description';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -328,6 +329,35 @@ describe('the OpenAPI description', () => {
       for (const { operation } of operations(document)) visit(operation.responses);
       return names;
     }
+
+    it('describes one webhook per event type, each naming the schema of its data, all of which an Event may carry', () => {
+      const dataOf = (type: string) =>
+        document.webhooks[type].post.requestBody.content['application/json'].schema.allOf[1].properties;
+      expect(Object.keys(document.webhooks)).toEqual([...FEED_EVENT_TYPES, 'webhook.test']);
+      const expected: Record<string, string> = {
+        'attestation_request.created': 'AttestationRequest',
+        'attestation_request.declined': 'AttestationRequest',
+        'person.created': 'Person',
+        'person.restored': 'Person',
+        'document.updated': 'Document',
+        'document.revision_published': 'DocumentRevisionPublished',
+        'group.deleted': 'GroupDetails',
+        'group.members_added': 'GroupMembersChange',
+        'group.members_removed': 'GroupMembersChange',
+        'group.documents_added': 'GroupDocumentsChange',
+        'group.documents_removed': 'GroupDocumentsChange',
+      };
+      for (const [type, schema] of Object.entries(expected)) {
+        expect(dataOf(type)).toEqual({ type: { const: type }, data: { $ref: `#/components/schemas/${schema}` } });
+      }
+      const carried = new Set(FEED_EVENT_TYPES.map((type) => dataOf(type).data.$ref));
+      expect(new Set(schemaOf(document, 'Event').properties.data.oneOf.map((ref: Json) => ref.$ref))).toEqual(carried);
+      expect(carried.size).toBe(7);
+      expect(schemaOf(document, 'Event').properties.type.enum).toEqual([...FEED_EVENT_TYPES]);
+      expect(schemaOf(document, 'GroupMembersChange').required).toEqual(
+        expect.arrayContaining(['person_ids', 'auto_issue_requests']),
+      );
+    });
 
     it('closes every response object: a field the document does not list is a contract break', () => {
       const names = responseSchemaNames();

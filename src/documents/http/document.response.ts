@@ -84,6 +84,13 @@ export class DocumentResponse {
 
 export const DocumentPage = Paginated(DocumentResponse, 'DocumentPage', 'A page of documents, by name.');
 
+/** The `data` of `document.revision_published`: the document once the revision is its latest, and which it is. */
+@ResponseSchema('DocumentRevisionPublished', 'A document as the API shows it after a publication, with the revision.')
+export class DocumentRevisionPublishedResponse extends DocumentResponse {
+  @ApiUlid('The revision just published, now the latest.')
+  document_revision_id!: string;
+}
+
 /** POST /documents/{id}/revisions, and the admin CLI's document:publish. */
 @ResponseSchema('PublishedRevision', 'A revision just published; it is now the latest revision of its document.')
 export class PublishedRevisionResponse {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '@lib/core';
-import type { RequestEventType } from '../domain/event-type';
+import type { FeedEventType } from '../domain/event-type';
 import { EventFeed, StoredEvent } from './event-feed';
 
 /** GET /events: the organization's request events after a given one, each shown once (see EventFeed.page). */
@@ -11,7 +11,7 @@ export class ListEvents {
   async execute(input: {
     organizationId: string;
     after: string | null;
-    types: RequestEventType[] | null;
+    types: FeedEventType[] | null;
     limit: number;
   }): Promise<{ events: StoredEvent[]; hasMore: boolean }> {
     let position = null;

@@ -1,5 +1,11 @@
 import { ATTESTATION_REQUEST_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
-import { isRequestEventType, REQUEST_EVENT_TYPES, TEST_EVENT_TYPE } from './event-type';
+import {
+  FEED_EVENT_TYPES,
+  isFeedEventType,
+  REQUEST_EVENT_TYPES,
+  RESOURCE_EVENT_TYPES,
+  TEST_EVENT_TYPE,
+} from './event-type';
 
 describe('the event types', () => {
   it('are the eleven a request records, in the contract’s words: each status, `reminded`, `declined`', () => {
@@ -9,10 +15,37 @@ describe('the event types', () => {
     expect(TEST_EVENT_TYPE).toBe('webhook.test');
   });
 
-  it('tells a request’s event type from anything else, the test event included', () => {
-    for (const type of REQUEST_EVENT_TYPES) expect(isRequestEventType(type)).toBe(true);
-    for (const value of [TEST_EVENT_TYPE, 'attestation_request.', 'ATTESTATION_REQUEST.SENT', '', null, 1, ['x']]) {
-      expect(isRequestEventType(value)).toBe(false);
+  it('are, for people, documents and groups, the sixteen the contract names', () => {
+    expect(RESOURCE_EVENT_TYPES).toEqual([
+      ...['created', 'updated', 'archived', 'restored'].map((what) => `person.${what}`),
+      ...['created', 'updated', 'revision_published', 'archived', 'restored'].map((what) => `document.${what}`),
+      ...[
+        'created',
+        'updated',
+        'deleted',
+        'members_added',
+        'members_removed',
+        'documents_added',
+        'documents_removed',
+      ].map((what) => `group.${what}`),
+    ]);
+    expect(FEED_EVENT_TYPES).toEqual([...REQUEST_EVENT_TYPES, ...RESOURCE_EVENT_TYPES]);
+  });
+
+  it('tell a feed event’s type from anything else, the test event included', () => {
+    for (const type of FEED_EVENT_TYPES) expect(isFeedEventType(type)).toBe(true);
+    for (const value of [
+      TEST_EVENT_TYPE,
+      'attestation_request.',
+      'ATTESTATION_REQUEST.SENT',
+      'person',
+      'Person.created',
+      '',
+      null,
+      1,
+      ['person.created'],
+    ]) {
+      expect(isFeedEventType(value)).toBe(false);
     }
   });
 });

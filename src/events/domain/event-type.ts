@@ -15,11 +15,38 @@ export const REQUEST_EVENT_TYPES = [
 
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 
+/** The types of the events people, documents and groups record: the same feed, the same webhooks. */
+export const RESOURCE_EVENT_TYPES = [
+  'person.created',
+  'person.updated',
+  'person.archived',
+  'person.restored',
+  'document.created',
+  'document.updated',
+  'document.revision_published',
+  'document.archived',
+  'document.restored',
+  'group.created',
+  'group.updated',
+  'group.deleted',
+  'group.members_added',
+  'group.members_removed',
+  'group.documents_added',
+  'group.documents_removed',
+] as const;
+
+export type ResourceEventType = (typeof RESOURCE_EVENT_TYPES)[number];
+
+/** Every type the feed shows and webhook endpoints subscribe to. */
+export const FEED_EVENT_TYPES = [...REQUEST_EVENT_TYPES, ...RESOURCE_EVENT_TYPES] as const;
+
+export type FeedEventType = (typeof FEED_EVENT_TYPES)[number];
+
 /** The event `POST /webhook-endpoints/{id}/test` delivers; it belongs to no request and is not in the feed. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export type EventType = RequestEventType | typeof TEST_EVENT_TYPE;
+export type EventType = FeedEventType | typeof TEST_EVENT_TYPE;
 
-export function isRequestEventType(value: unknown): value is RequestEventType {
-  return typeof value === 'string' && (REQUEST_EVENT_TYPES as readonly string[]).includes(value);
+export function isFeedEventType(value: unknown): value is FeedEventType {
+  return typeof value === 'string' && (FEED_EVENT_TYPES as readonly string[]).includes(value);
 }

@@ -7,7 +7,7 @@ import type { EventType } from './event-type';
 export interface RecordedEvent {
   id: string;
   organizationId: string;
-  /** null for the test event, which belongs to no request and is not in the feed. */
+  /** null for the events of people, documents and groups, and for the test event (not in the feed). */
   attestationRequestId: string | null;
   type: EventType;
   timestamp: Date;

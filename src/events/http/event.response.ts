@@ -1,22 +1,28 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, DataList, KeysetList, ResponseSchema } from '@lib/http';
-import { AttestationRequestResponse } from '../../attestation-requests/http/attestation-request.response';
-import { REQUEST_EVENT_TYPES } from '../domain/event-type';
+import { FEED_EVENT_TYPES } from '../domain/event-type';
+import { EVENT_DATA_SCHEMAS } from './event-data';
 
-@ResponseSchema('Event', 'Something that happened to an attestation request, recorded with the change itself.')
+@ResponseSchema(
+  'Event',
+  'Something that happened to an attestation request, a person, a document or a group, recorded with the change itself.',
+)
+@ApiExtraModels(...EVENT_DATA_SCHEMAS)
 export class EventResponse {
   @ApiUlid('The event; the `webhook-id` of its deliveries.')
   id!: string;
 
-  @ApiProperty({ enum: [...REQUEST_EVENT_TYPES] })
+  @ApiProperty({ enum: [...FEED_EVENT_TYPES] })
   type!: string;
 
   @ApiDateTime('When it happened.')
   timestamp!: string;
 
   @ApiProperty({
-    type: () => AttestationRequestResponse,
-    description: 'The attestation request as the API showed it at that moment.',
+    oneOf: EVENT_DATA_SCHEMAS.map((schema) => ({ $ref: getSchemaPath(schema) })),
+    description:
+      'What the event is about as the API showed it at that moment: the attestation request, person, document or ' +
+      'group its type names. A publication adds the revision; a group membership change, the ids that joined or left.',
   })
   data!: object;
 }

@@ -4,7 +4,7 @@ import type { Principal } from '../../identity/application/principal';
 import { CurrentPrincipal } from '../../identity/http/current-principal.decorator';
 import { ListEvents } from '../application/list-events.use-case';
 import { ListRequestEvents } from '../application/list-request-events.use-case';
-import type { RequestEventType } from '../domain/event-type';
+import type { FeedEventType } from '../domain/event-type';
 import { DEFAULT_EVENTS_LIMIT, ListEventsQuery } from './events.dto';
 import { EventFeedPage, EventList } from './event.response';
 import { EventsEndpoint, RequestEventsEndpoint } from './events-endpoints';
@@ -34,7 +34,7 @@ export class EventsController {
     const { events, hasMore } = await this.listEvents.execute({
       organizationId: principal.organization.id,
       after: query.after ? query.after.toLowerCase() : null,
-      types: query.type ? [...new Set(listItems(query.type) as RequestEventType[])] : null,
+      types: query.type ? [...new Set(listItems(query.type) as FeedEventType[])] : null,
       limit: query.limit ?? DEFAULT_EVENTS_LIMIT,
     });
     return { data: events.map((event) => JSON.parse(event.body) as object), has_more: hasMore };

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { CommaListFilter, Field, rules, toInteger, trimmedOrNull, ULID_INPUT_PATTERN } from '@lib/http';
-import { REQUEST_EVENT_TYPES } from '../domain/event-type';
+import { FEED_EVENT_TYPES } from '../domain/event-type';
 
 export const DEFAULT_EVENTS_LIMIT = 100;
 export const MAX_EVENTS_LIMIT = 100;
@@ -19,8 +19,8 @@ export class ListEventsQuery {
   @Field({ requiredWhenPresent: true }, rules.string, rules.ulid)
   after?: string | null;
 
-  @CommaListFilter(REQUEST_EVENT_TYPES, {
-    description: `Comma-separated event types to include (others are skipped): ${REQUEST_EVENT_TYPES.join(', ')}.`,
+  @CommaListFilter(FEED_EVENT_TYPES, {
+    description: `Comma-separated event types to include (others are skipped): ${FEED_EVENT_TYPES.join(', ')}.`,
     example: 'attestation_request.attested,attestation_request.expired',
   })
   type?: string | null;

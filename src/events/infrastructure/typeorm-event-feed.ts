@@ -5,6 +5,7 @@ import { EVENT_WATERMARK as WATERMARK } from '../../database/event-watermark.sql
 import { readRows } from '../../database/typeorm-unit-of-work';
 import { EventFeed, FeedPosition, StoredEvent } from '../application/event-feed';
 import type { EventType } from '../domain/event-type';
+import { inFeed } from './in-feed.sql';
 
 /**
  * The feed's order is (transaction_id, id): the id of the transaction that wrote the event, then the event id.
@@ -22,7 +23,7 @@ export class TypeormEventFeed extends EventFeed {
     const [row] = await readRows<{ transaction_id: string; id: string }>(
       this.db,
       `SELECT transaction_id::text AS transaction_id, id FROM events ` +
-        `WHERE id = $1 AND organization_id = $2 AND attestation_request_id IS NOT NULL`,
+        `WHERE id = $1 AND organization_id = $2 AND ${inFeed('events')}`,
       [eventId, organizationId],
     );
     return row ? { transactionId: row.transaction_id, id: row.id } : null;
@@ -40,7 +41,7 @@ export class TypeormEventFeed extends EventFeed {
     limit: number;
   }): Promise<StoredEvent[]> {
     const values: unknown[] = [input.organizationId];
-    let conditions = `organization_id = $1 AND attestation_request_id IS NOT NULL AND transaction_id < ${WATERMARK}`;
+    let conditions = `organization_id = $1 AND ${inFeed('events')} AND transaction_id < ${WATERMARK}`;
     if (input.after !== null) {
       values.push(input.after.transactionId, input.after.id);
       conditions += ` AND (transaction_id, id) > ($${values.length - 1}::xid8, $${values.length}::varchar)`;

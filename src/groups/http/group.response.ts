@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
+import { ApiDateTime, ApiUlid, Paginated, ResponseSchema, ULID_PATTERN } from '@lib/http';
 
 /** What `presentGroup` answers, described for the OpenAPI document. */
 @ResponseSchema('Group', 'A group of people; its documents are assigned to the people placed in it.')
@@ -30,4 +30,26 @@ export class GroupDetailsResponse extends GroupResponse {
       'to it are sent to its members. Switching it on sends nothing to the current members by itself.',
   })
   auto_issue_requests!: boolean;
+}
+
+/** The `data` of `group.members_added` and `group.members_removed`: the group, and who joined or left it. */
+@ResponseSchema('GroupMembersChange', 'A group as one group answers it, with the people who joined or left it.')
+export class GroupMembersChangeResponse extends GroupDetailsResponse {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: ULID_PATTERN },
+    description: 'The people who joined (only those new to the group) or the one who left.',
+  })
+  person_ids!: string[];
+}
+
+/** The `data` of `group.documents_added` and `group.documents_removed`: the group, and what joined or left it. */
+@ResponseSchema('GroupDocumentsChange', 'A group as one group answers it, with the documents added to it or removed.')
+export class GroupDocumentsChangeResponse extends GroupDetailsResponse {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'string', pattern: ULID_PATTERN },
+    description: 'The documents added (only those new to the group) or the one removed.',
+  })
+  document_ids!: string[];
 }

@@ -3,7 +3,7 @@ import { Clock, newId, NotFoundError, ValidationFailedError } from '@lib/core';
 import { Page, PageRequest } from '@lib/http';
 import { ActingUser, AuditTrail, changedFields } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
-import type { RequestEventType } from '../../events/domain/event-type';
+import type { FeedEventType } from '../../events/domain/event-type';
 import { EndpointChanges, MAX_ENDPOINTS_PER_ORGANIZATION, WebhookEndpoint } from '../domain/webhook-endpoint';
 import { newWebhookSecret } from '../domain/webhook-secret';
 import { EndpointUrlPolicy } from './endpoint-url-policy';
@@ -38,7 +38,7 @@ export class CreateWebhookEndpoint {
   async execute(input: {
     organizationId: string;
     url: string;
-    eventTypes: RequestEventType[] | null;
+    eventTypes: FeedEventType[] | null;
     description: string | null;
     actor?: ActingUser;
   }): Promise<EndpointWithSecret> {

@@ -1,4 +1,4 @@
-import { REQUEST_EVENT_TYPES } from '../../events/domain/event-type';
+import { FEED_EVENT_TYPES } from '../../events/domain/event-type';
 import {
   DISABLE_AFTER_FAILING_MS,
   ROTATION_OVERLAP_MS,
@@ -41,7 +41,7 @@ describe('WebhookEndpoint', () => {
 
   it('takes every event type when it names none, types added later included', () => {
     const endpoint = create();
-    expect(REQUEST_EVENT_TYPES.every((type) => endpoint.accepts(type))).toBe(true);
+    expect(FEED_EVENT_TYPES.every((type) => endpoint.accepts(type))).toBe(true);
   });
 
   it('takes only the types it names, and none while disabled', () => {

@@ -1,5 +1,5 @@
 import { Entity } from '@lib/core';
-import type { RequestEventType } from '../../events/domain/event-type';
+import type { FeedEventType } from '../../events/domain/event-type';
 
 /** For this long after a rotation, deliveries are signed with the previous secret too. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -13,7 +13,7 @@ export interface WebhookEndpointProps {
   organizationId: string;
   url: string;
   /** null: every type, types added later included. */
-  eventTypes: RequestEventType[] | null;
+  eventTypes: FeedEventType[] | null;
   description: string | null;
   enabled: boolean;
   /** The signing secret, sealed (encrypted); only the secret box opens it. */
@@ -28,7 +28,7 @@ export interface WebhookEndpointProps {
 
 export interface EndpointChanges {
   url?: string;
-  eventTypes?: RequestEventType[] | null;
+  eventTypes?: FeedEventType[] | null;
   description?: string | null;
   enabled?: boolean;
 }
@@ -49,7 +49,7 @@ export class WebhookEndpoint extends Entity.exposing<WebhookEndpointProps>()(
     id: string;
     organizationId: string;
     url: string;
-    eventTypes: RequestEventType[] | null;
+    eventTypes: FeedEventType[] | null;
     description: string | null;
     sealedSecret: string;
     now: Date;
@@ -100,7 +100,7 @@ export class WebhookEndpoint extends Entity.exposing<WebhookEndpointProps>()(
   }
 
   /** Whether an event of this type goes to this endpoint (the test event is sent by request, not by filter). */
-  accepts(type: RequestEventType): boolean {
+  accepts(type: FeedEventType): boolean {
     return this.props.enabled && (this.props.eventTypes === null || this.props.eventTypes.includes(type));
   }
 }

@@ -1,4 +1,6 @@
-import { REQUEST_EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/domain/event-type';
+import { getSchemaPath } from '@nestjs/swagger';
+import { FEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/domain/event-type';
+import { eventDataSchema } from '../../events/http/event-data';
 
 const HEADERS = [
   {
@@ -36,11 +38,12 @@ const RESPONSES = {
 
 /**
  * The OpenAPI 3.1 `webhooks` object: one entry per event type, each a POST of that event, signed as Standard
- * Webhooks 1.0 specifies. The request events' body is the `Event` schema; the test event's, `WebhookTestEvent`.
+ * Webhooks 1.0 specifies. The feed events' body is the `Event` schema, its `data` the schema of what the type is
+ * about; the test event's body is `WebhookTestEvent`.
  */
 export function describeWebhooks(): { webhooks: Record<string, object>; schemas: Record<string, object> } {
   const webhooks: Record<string, object> = {};
-  for (const type of REQUEST_EVENT_TYPES) {
+  for (const type of FEED_EVENT_TYPES) {
     webhooks[type] = {
       post: {
         operationId: `webhook_${type.replace(/\W/g, '_')}`,
@@ -56,7 +59,10 @@ export function describeWebhooks(): { webhooks: Record<string, object>; schemas:
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/Event' },
-                  { type: 'object', properties: { type: { const: type } } },
+                  {
+                    type: 'object',
+                    properties: { type: { const: type }, data: { $ref: getSchemaPath(eventDataSchema(type)) } },
+                  },
                 ],
               },
             },

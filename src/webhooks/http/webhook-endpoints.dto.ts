@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { Transform } from 'class-transformer';
 import { FieldErrors, ValidationFailedError } from '@lib/core';
 import { displayName, Field, PageQuery, Rule, rules, trimmedOrNull } from '@lib/http';
-import { isRequestEventType, REQUEST_EVENT_TYPES, RequestEventType } from '../../events/domain/event-type';
+import { isFeedEventType, FEED_EVENT_TYPES, FeedEventType } from '../../events/domain/event-type';
 import { ENDPOINT_URL_MAX_LENGTH } from '../domain/endpoint-url';
 import { ENDPOINT_DESCRIPTION_MAX_LENGTH } from '../domain/webhook-endpoint';
 
@@ -18,7 +18,7 @@ const EVENTS_DESCRIPTION =
 
 const eventsSchema: ApiPropertyOptions = {
   type: 'array',
-  items: { type: 'string', enum: [...REQUEST_EVENT_TYPES] },
+  items: { type: 'string', enum: [...FEED_EVENT_TYPES] },
   minItems: 1,
   nullable: true,
   description: EVENTS_DESCRIPTION,
@@ -94,14 +94,14 @@ export class ListWebhookEndpointsQuery extends PageQuery {}
 export class ListWebhookDeliveriesQuery extends PageQuery {}
 
 /** `events` as given (distinct, in order), or null; an unknown type is reported under `events.N`. */
-export function eventTypesOf(values: unknown[] | null | undefined): RequestEventType[] | null | undefined {
+export function eventTypesOf(values: unknown[] | null | undefined): FeedEventType[] | null | undefined {
   if (values === undefined || values === null) return values;
   const errors: FieldErrors = {};
   values.forEach((value, index) => {
     const field = `events.${index}`;
     if (!rules.string.test(value)) errors[field] = [rules.string.message(displayName(field))];
-    else if (!isRequestEventType(value)) errors[field] = [`The selected ${displayName(field)} is invalid.`];
+    else if (!isFeedEventType(value)) errors[field] = [`The selected ${displayName(field)} is invalid.`];
   });
   if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
-  return [...new Set(values as RequestEventType[])];
+  return [...new Set(values as FeedEventType[])];
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, Paginated, ResponseSchema } from '@lib/http';
-import { REQUEST_EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/domain/event-type';
+import { FEED_EVENT_TYPES, TEST_EVENT_TYPE } from '../../events/domain/event-type';
 
 @ResponseSchema('WebhookEndpoint', "Where the organization's events are delivered (Standard Webhooks 1.0).")
 export class WebhookEndpointResponse {
@@ -12,7 +12,7 @@ export class WebhookEndpointResponse {
 
   @ApiProperty({
     type: 'array',
-    items: { type: 'string', enum: [...REQUEST_EVENT_TYPES] },
+    items: { type: 'string', enum: [...FEED_EVENT_TYPES] },
     nullable: true,
     description: 'The types delivered; null: every type, types added later included.',
   })
@@ -58,7 +58,7 @@ export class WebhookDeliveryResponse {
   @ApiUlid('The event delivered (the `webhook-id` header).')
   event_id!: string;
 
-  @ApiProperty({ enum: [...REQUEST_EVENT_TYPES, TEST_EVENT_TYPE] })
+  @ApiProperty({ enum: [...FEED_EVENT_TYPES, TEST_EVENT_TYPE] })
   event_type!: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, description: '1 for the first try.' })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { WebhookBacklog, WebhookBacklogReading } from '../application/webhook-meter';
+import { TEST_EVENT_TYPE } from '../../events/domain/event-type';
 
 /**
  * One query: the pending attempts (partial index `webhook_deliveries_pending`), the failing endpoints, and the first
@@ -23,7 +24,7 @@ export class TypeormWebhookBacklog extends WebhookBacklog {
                  FROM webhook_fan_out f
                  CROSS JOIN LATERAL (
                    SELECT ev.created_at FROM events ev
-                    WHERE ev.organization_id = f.organization_id AND ev.attestation_request_id IS NOT NULL
+                    WHERE ev.organization_id = f.organization_id AND ev.type <> '${TEST_EVENT_TYPE}'
                       AND (ev.transaction_id, ev.id::varchar) > (f.transaction_id, f.event_id)
                     ORDER BY ev.transaction_id, ev.id LIMIT 1) e) AS event`,
         [now],

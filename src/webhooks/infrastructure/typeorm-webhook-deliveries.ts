@@ -13,6 +13,7 @@ import {
   WebhookDeliveries,
 } from '../application/webhook-deliveries';
 import type { DeliveryStatus, ScheduledAttempt, WebhookDelivery } from '../domain/webhook-delivery';
+import { TEST_EVENT_TYPE } from '../../events/domain/event-type';
 
 interface DeliveryRow {
   id: string;
@@ -122,7 +123,7 @@ export class TypeormWebhookDeliveries extends WebhookDeliveries {
            FROM webhook_fan_out f
            CROSS JOIN LATERAL (
              SELECT ev.id, ev.organization_id, ev.type, ev.transaction_id FROM events ev
-              WHERE ev.organization_id = f.organization_id AND ev.attestation_request_id IS NOT NULL
+              WHERE ev.organization_id = f.organization_id AND ev.type <> '${TEST_EVENT_TYPE}'
                 AND (ev.transaction_id, ev.id::varchar) > (f.transaction_id, f.event_id)
                 AND ev.transaction_id < (SELECT x FROM watermark)
               ORDER BY ev.transaction_id, ev.id

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Page, PageRequest } from '@lib/http';
 import { activePage, activeQuery } from './active-query';
-import type { RequestEventType } from '../../events/domain/event-type';
+import type { FeedEventType } from '../../events/domain/event-type';
 import { WebhookEndpointRepository } from '../application/webhook-endpoint.repository';
 import { WebhookEndpoint, WebhookEndpointProps } from '../domain/webhook-endpoint';
 
@@ -27,7 +27,7 @@ const toDomain = (row: EndpointRow): WebhookEndpoint =>
     id: row.id,
     organizationId: row.organization_id,
     url: row.url,
-    eventTypes: row.event_types as RequestEventType[] | null,
+    eventTypes: row.event_types as FeedEventType[] | null,
     description: row.description,
     enabled: row.enabled,
     sealedSecret: row.secret,
