@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../audit-log/audit-log.module';
+import { EventsModule } from '../events/events.module';
 import { ArchiveDocument } from './application/archive-document.use-case';
 import { AuditedDocumentChange } from './application/audited-document-change';
 import { CreateDocument } from './application/create-document.use-case';
@@ -37,6 +38,7 @@ const useCases = [
   imports: [
     TypeOrmModule.forFeature([DocumentRecord, DocumentRevisionRecord, DocumentAssignmentRecord]),
     AuditLogModule,
+    EventsModule,
   ],
   controllers: [DocumentsController],
   providers: [

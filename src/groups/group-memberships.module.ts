@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { AttestationRequestsModule } from '../attestation-requests/attestation-requests.module';
+import { EventsModule } from '../events/events.module';
 import { GroupsModule } from './groups.module';
 import { AddDocumentsToGroup } from './application/add-documents-to-group.use-case';
 import { AddPeopleToGroup } from './application/add-people-to-group.use-case';
@@ -16,7 +17,7 @@ import { TypeormGroupMembershipRepository } from './infrastructure/typeorm-group
  * /groups/{group}/documents, with the assignments and requests joining implies.
  */
 @Module({
-  imports: [AttestationRequestsModule, GroupsModule, AuditLogModule],
+  imports: [AttestationRequestsModule, GroupsModule, AuditLogModule, EventsModule],
   controllers: [GroupPeopleController, GroupDocumentsController],
   providers: [
     { provide: GroupMembershipRepository, useClass: TypeormGroupMembershipRepository },

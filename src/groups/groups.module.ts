@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../audit-log/audit-log.module';
 import { DocumentsModule } from '../documents/documents.module';
+import { EventsModule } from '../events/events.module';
 import { PeopleModule } from '../people/people.module';
 import { CreateGroup } from './application/create-group.use-case';
 import { GroupRepository } from './application/group.repository';
@@ -41,6 +42,7 @@ const useCases = [
     DocumentsModule,
     PeopleModule,
     AuditLogModule,
+    EventsModule,
   ],
   controllers: [GroupsController, GroupManagersController],
   providers: [

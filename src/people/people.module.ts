@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditLogModule } from '../audit-log/audit-log.module';
+import { EventsModule } from '../events/events.module';
 import { ArchivePerson } from './application/archive-person.use-case';
 import { CreatePerson } from './application/create-person.use-case';
 import { FindPersonById } from './application/find-person-by-id.use-case';
@@ -17,7 +18,7 @@ import { PersonRecord } from './infrastructure/person.record';
 const useCases = [CreatePerson, UpdatePerson, ArchivePerson, RestorePerson, ListPeople, FindPersonById, ShowPerson];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PersonRecord]), AuditLogModule],
+  imports: [TypeOrmModule.forFeature([PersonRecord]), AuditLogModule, EventsModule],
   controllers: [PeopleController],
   providers: [{ provide: PersonRepository, useClass: TypeormPersonRepository }, PersonPathGuard, ...useCases],
   exports: [...useCases, PersonRepository],

@@ -3,6 +3,7 @@ import { FixedClock } from '@lib/core';
 import { CancelAttestationRequest } from '../../src/attestation-requests/application/cancel-attestation-request.use-case';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { ListRequestEvents } from '../../src/events/application/list-request-events.use-case';
+import { REQUEST_EVENT_TYPES } from '../../src/events/domain/event-type';
 import { createWorker } from '../../src/worker';
 import { issueRequest, openForm, submitForm } from '../support/attestation-page-fixtures';
 import { createTenant, Tenant } from '../support/fixtures';
@@ -55,20 +56,30 @@ describe('the event log: feed, per-request list and webhooks', () => {
     await receiver.stop();
   });
 
-  /** A tenant with one endpoint taking every type, its receiver verifying with the endpoint's secret. */
+  /**
+   * A tenant with one endpoint taking every request event type, its receiver verifying with the endpoint's secret.
+   * This suite is about the requests' events: those of the people, documents and groups the fixtures make are
+   * resource-events.e2e-spec.ts's.
+   */
   async function subscribedTenant(): Promise<{ tenant: Tenant; endpointId: string }> {
     const tenant = await createTenant(t.app);
     const endpoint = await t.http
       .post('/api/v1/webhook-endpoints')
       .set(tenant.auth)
-      .send({ url: `${receiver.url}/${tenant.organizationId}` })
+      .send({ url: `${receiver.url}/${tenant.organizationId}`, events: REQUEST_EVENT_TYPES })
       .expect(201);
     receiver.secrets.push(endpoint.body.secret);
     return { tenant, endpointId: endpoint.body.id };
   }
 
+  /** The feed of the requests' events (every request type unless the query names some). */
   const feed = async (tenant: Tenant, query = '') =>
-    (await t.http.get(`/api/v1/events${query}`).set(tenant.auth).expect(200)).body as {
+    (
+      await t.http
+        .get(`/api/v1/events${requestTypes(query)}`)
+        .set(tenant.auth)
+        .expect(200)
+    ).body as {
       data: Event[];
       has_more: boolean;
     };
@@ -83,6 +94,10 @@ describe('the event log: feed, per-request list and webhooks', () => {
     return accepted.map((r) => JSON.parse(r.body) as Event);
   };
   const typesOf = (events: Event[]) => events.map((e) => e.type);
+  function requestTypes(query: string): string {
+    if (query.includes('type=')) return query;
+    return `${query ? `${query}&` : '?'}type=${REQUEST_EVENT_TYPES.join(',')}`;
+  }
 
   it('create, view, attest: exactly those events, in the feed, the request list and at the receiver, delivered once through failures', async () => {
     const { tenant, endpointId } = await subscribedTenant();
@@ -310,7 +325,7 @@ describe('the event log: feed, per-request list and webhooks', () => {
     const endpoint = await t.http
       .post('/api/v1/webhook-endpoints')
       .set(tenant.auth)
-      .send({ url: `${receiver.url}/${tenant.organizationId}` })
+      .send({ url: `${receiver.url}/${tenant.organizationId}`, events: REQUEST_EVENT_TYPES })
       .expect(201);
     receiver.secrets.push(endpoint.body.secret);
     const after = await issueRequest(t, tenant);
@@ -323,7 +338,7 @@ describe('the event log: feed, per-request list and webhooks', () => {
     const again = await t.http
       .post('/api/v1/webhook-endpoints')
       .set(tenant.auth)
-      .send({ url: `${receiver.url}/${tenant.organizationId}` })
+      .send({ url: `${receiver.url}/${tenant.organizationId}`, events: REQUEST_EVENT_TYPES })
       .expect(201);
     receiver.secrets.push(again.body.secret);
     const last = await issueRequest(t, tenant);

@@ -57,7 +57,7 @@ describe('requests issued set-based by a group add', () => {
       expect(record.id.slice(0, 10)).toBe(records[0].id.slice(0, 10));
     }
     const events: { id: string; attestation_request_id: string; body: string; created_at: Date }[] = await t.db.query(
-      `SELECT id, attestation_request_id, body, created_at FROM events WHERE organization_id = $1 ORDER BY id`,
+      `SELECT id, attestation_request_id, body, created_at FROM events WHERE organization_id = $1 AND attestation_request_id IS NOT NULL ORDER BY id`,
       [tenant.organizationId],
     );
     expect(events).toHaveLength(4);
@@ -111,7 +111,7 @@ describe('requests issued set-based by a group add', () => {
     expect(requests).toHaveLength(6000);
     expect(new Set(requests.map((r) => `${r.document_id}/${r.person_id}`)).size).toBe(6000);
     const events: { attestation_request_id: string }[] = await t.db.query(
-      `SELECT attestation_request_id FROM events WHERE organization_id = $1 ORDER BY id`,
+      `SELECT attestation_request_id FROM events WHERE organization_id = $1 AND attestation_request_id IS NOT NULL ORDER BY id`,
       [tenant.organizationId],
     );
     expect(events.map((e) => e.attestation_request_id)).toEqual(requests.map((r) => r.id));

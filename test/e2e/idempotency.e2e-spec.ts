@@ -217,7 +217,7 @@ describe('Idempotency-Key', () => {
         SELECT ((SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')
              + (SELECT count(*) FROM webhook_fan_out f
                  WHERE EXISTS (SELECT 1 FROM events ev
-                                WHERE ev.organization_id = f.organization_id AND ev.attestation_request_id IS NOT NULL
+                                WHERE ev.organization_id = f.organization_id AND ev.type <> 'webhook.test'
                                   AND (ev.transaction_id, ev.id::varchar) > (f.transaction_id, f.event_id))))::int
                AS n`)) as { n: number }[]
     )[0].n === 0;

@@ -155,12 +155,12 @@ describe('behind PgBouncer in transaction mode: three APIs and two workers', () 
     const webhookIds = delivered().map((r) => r.headers['webhook-id']);
     expect(new Set(webhookIds).size).toBe(30);
 
-    // The feed, read page by page through different APIs, holds each created event once: the webhooks' events.
+    // The feed of created events, read page by page through different APIs, holds each once: the webhooks' events.
     const feed: string[] = [];
     let after = '';
     for (let page = 0; page < 10; page++) {
       const answer = await apps[page % 3].http
-        .get(`/api/v1/events?limit=7${after ? `&after=${after}` : ''}`)
+        .get(`/api/v1/events?type=attestation_request.created&limit=7${after ? `&after=${after}` : ''}`)
         .set(tenant.auth)
         .expect(200);
       feed.push(...answer.body.data.map((event: { id: string }) => event.id));

@@ -1,11 +1,14 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
+import type { ResourceEventType } from '../../events/domain/event-type';
 import { ActingUser, AuditTrail, changedFields } from './audit-trail';
 
 /** An entity that takes changes and says whether they made a difference (a person, a group). */
 interface Updatable {
   readonly id: string;
+  readonly organizationId: string;
   update(changes: never, now: Date): boolean;
 }
 
@@ -14,17 +17,19 @@ type ChangesOf<E extends Updatable> = Parameters<E['update']>[0];
 /** What changing one entity's fields takes: the changes, and who asks (none: the admin CLI, SCIM). */
 export type UpdateInput<T, E extends Updatable> = T & { changes: ChangesOf<E>; actor?: ActingUser };
 
-/** How one kind of entity is found in its repository, and named in the audit log. */
+/** How one kind of entity is found in its repository, named in the audit log and shown in its event. */
 export interface UpdatedKind<R, T, E> {
   find(repository: R, target: T): Promise<E>;
-  /** The audit line's action (`person.updated`) and the detail that names the entity (`person_id`). */
-  action: string;
+  /** The event's type and audit line's action (`person.updated`), the detail that names the entity (`person_id`). */
+  action: ResourceEventType;
   idDetail: string;
+  /** The entity as the API shows it: the event's `data`. */
+  snapshot(entity: E): object;
 }
 
 /**
  * The use-case that changes one entity's fields, the same for every kind: in one transaction it is found and
- * changed and, when anything differs, saved and audited with the fields asked for. A use-case extends
+ * changed and, when anything differs, saved, its event recorded and (by a user) audited with the fields asked for. A use-case extends
  * `AuditedUpdateOf(TheRepository, kind)`; its `execute(input)` is this one.
  */
 export function AuditedUpdateOf<R extends { save(entity: E): Promise<void> }, T, E extends Updatable>(
@@ -38,6 +43,7 @@ export function AuditedUpdateOf<R extends { save(entity: E): Promise<void> }, T,
       private readonly unitOfWork: UnitOfWork,
       private readonly clock: Clock,
       private readonly audit: AuditTrail,
+      private readonly events: ResourceEvents,
     ) {}
 
     execute(input: UpdateInput<T, E>): Promise<E> {
@@ -51,6 +57,7 @@ export function AuditedUpdateOf<R extends { save(entity: E): Promise<void> }, T,
             [kind.idDetail]: entity.id,
             fields: changedFields(changes),
           });
+          await this.events.record(entity.organizationId, kind.action, kind.snapshot(entity));
         }
         return entity;
       });

@@ -5,7 +5,7 @@ import { AuditedDocumentChange, DocumentChangeInput } from './audited-document-c
 
 /**
  * Archiving and restoring a document (API, console and admin CLI): asking for the state it is in changes nothing.
- * A change by a user is audited as `document.archived` or `document.restored`.
+ * A change records `document.archived` or `document.restored` (and is audited when a user made it).
  */
 @Injectable()
 export abstract class DocumentArchival {

@@ -1,11 +1,14 @@
-import { checkNotStale } from '../domain/stale-document.error';
 import { Injectable } from '@nestjs/common';
 import { Clock, NotFoundError } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
 import { DocumentRevision, RevisionContentType } from '../domain/document-revision';
+import { checkNotStale } from '../domain/stale-document.error';
 import { DocumentReference, findDocument } from './document-scope';
+import { documentSnapshot } from './document-snapshot';
 import { DocumentRepository } from './document.repository';
+import { ShowDocument } from './show-document.use-case';
 
 export interface PublishedRevision {
   revisionId: string;
@@ -25,7 +28,8 @@ type PublishInput = DocumentReference & {
 /**
  * Publishes a new revision of a document (API, console and admin CLI), which becomes its latest; earlier
  * attestations become outdated. Nothing is done per person: the counts read who attested which revision. A
- * publication by a user is audited as `document.revision_published`, in the same transaction.
+ * publication records `document.revision_published`, the document as the API shows it then with the revision's id,
+ * and is audited when a user made it, in the same transaction.
  */
 @Injectable()
 export class PublishDocumentRevision {
@@ -34,6 +38,8 @@ export class PublishDocumentRevision {
     private readonly clock: Clock,
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditTrail,
+    private readonly events: ResourceEvents,
+    private readonly showDocument: ShowDocument,
   ) {}
 
   execute(input: PublishInput): Promise<PublishedRevision> {
@@ -62,6 +68,11 @@ export class PublishDocumentRevision {
       document_id: revision.documentId,
       revision_id: revision.id,
       content_sha256: revision.contentSha256,
+    });
+    const listing = await this.showDocument.execute({ documentId: revision.documentId });
+    await this.events.record(revision.organizationId, 'document.revision_published', {
+      ...documentSnapshot(listing),
+      document_revision_id: revision.id,
     });
     return { revisionId: revision.id, documentId: revision.documentId, publishedAt: revision.publishedAt! };
   }

@@ -7,7 +7,7 @@ import { AuditedDocumentChange, DocumentChangeInput } from './audited-document-c
 /**
  * Changes a document's name, whether it requires a signature, its renewal interval or automatic renewal (API,
  * console and admin CLI), with the rules of a new document. Requests and attestations already made stay as they
- * are. A change by a user is audited as `document.updated`, with the fields asked for.
+ * are. A change records `document.updated`; by a user, it is audited with the fields asked for.
  */
 @Injectable()
 export class UpdateDocument {

@@ -1,34 +1,10 @@
-import { isoTimestamp, isoTimestampOrNull } from '@lib/http';
+import { isoTimestamp } from '@lib/http';
 import type { PublishedRevisionSummary } from '../application/document-listing.repository';
 import type { PublishedRevision } from '../application/publish-document-revision.use-case';
-import type { DocumentListing } from '../domain/document-listing';
+import { documentSnapshot } from '../application/document-snapshot';
 
-/** The contract's Document. */
-export function presentDocument(listing: DocumentListing) {
-  const { document, lastUpdatedAt, attestationCounts: counts } = listing;
-  return {
-    id: document.id,
-    organization_id: document.organizationId,
-    name: document.name,
-    default_attestation_type: document.defaultAttestationType,
-    requires_signature: document.requiresSignature,
-    renewal_interval_days: document.renewalIntervalDays,
-    auto_renew: document.autoRenew,
-    archived_at: isoTimestampOrNull(document.archivedAt),
-    has_published_revision: document.hasPublishedRevision,
-    last_updated_at: isoTimestampOrNull(lastUpdatedAt),
-    attestation_counts: {
-      attested_latest: counts.attested_latest,
-      pending_attested: counts.pending_attested,
-      attested_outdated: counts.attested_outdated,
-      unrequested: counts.unrequested,
-      renewal_due: counts.renewal_due,
-      total: counts.total,
-    },
-    created_at: isoTimestamp(document.createdAt),
-    updated_at: isoTimestamp(document.updatedAt),
-  };
-}
+/** The contract's Document (the snapshot its events carry). */
+export const presentDocument = documentSnapshot;
 
 export function presentPublishedRevision(published: PublishedRevision) {
   return {

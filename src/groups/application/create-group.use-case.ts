@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
 import { Group } from '../domain/group';
+import { groupDetailsSnapshot } from './group-snapshot';
 import { GroupRepository } from './group.repository';
 
 /**
- * Adds a group (console, admin CLI, SCIM and seeds: groups are managed outside the API). One made by a console
- * user is audited as `group.created`.
+ * Adds a group (console, admin CLI, SCIM and seeds: groups are managed outside the API) and records `group.created`.
+ * One made by a console user is audited too.
  */
 @Injectable()
 export class CreateGroup {
@@ -16,6 +18,7 @@ export class CreateGroup {
     private readonly clock: Clock,
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditTrail,
+    private readonly events: ResourceEvents,
   ) {}
 
   async execute(input: {
@@ -30,6 +33,7 @@ export class CreateGroup {
     await this.unitOfWork.run(async () => {
       await this.groups.add(group);
       await this.audit.changedBy(actor, 'group.created', { group_id: group.id });
+      await this.events.record(group.organizationId, 'group.created', groupDetailsSnapshot(group));
     });
     return group;
   }

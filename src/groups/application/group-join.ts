@@ -3,8 +3,12 @@ import { Clock, NotFoundError, ValidationFailedError } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { RequestIssuer } from '../../attestation-requests/application/request-issuer';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
+import type { ResourceEventType } from '../../events/domain/event-type';
 import { GroupMembershipRepository, JoiningSide, MembershipGroup } from './group-membership.repository';
-import { GroupTarget, referenceOf } from './group-scope';
+import { findGroup, GroupTarget, referenceOf } from './group-scope';
+import { groupDetailsSnapshot } from './group-snapshot';
+import { GroupRepository } from './group.repository';
 import { checkIds, wellFormedIds } from './id-list.validation';
 
 /** The pairs (people × documents) that joining makes. */
@@ -14,13 +18,28 @@ interface Pairs {
 }
 
 /**
- * How a side names its ids (in the caller's input, in each entry it is answered, in the body's errors) and the audit
- * log's name for a join that added some.
+ * How a side names its ids (in the caller's input, in each entry it is answered, in the body's errors and the
+ * event's data), the audit log's name for a join that added some, and its event's type.
  */
 const NAMES = {
-  people: { ids: 'personIds', id: 'personId', field: 'person_ids', audited: 'group.people_added' },
-  documents: { ids: 'documentIds', id: 'documentId', field: 'document_ids', audited: 'group.documents_added' },
-} as const satisfies Record<JoiningSide, { ids: string; id: string; field: string; audited: string }>;
+  people: {
+    ids: 'personIds',
+    id: 'personId',
+    field: 'person_ids',
+    audited: 'group.people_added',
+    event: 'group.members_added',
+  },
+  documents: {
+    ids: 'documentIds',
+    id: 'documentId',
+    field: 'document_ids',
+    audited: 'group.documents_added',
+    event: 'group.documents_added',
+  },
+} as const satisfies Record<
+  JoiningSide,
+  { ids: string; id: string; field: string; audited: string; event: ResourceEventType }
+>;
 
 type Names<S extends JoiningSide> = (typeof NAMES)[S];
 /** What the caller asks to join: `{ personIds }` or `{ documentIds }`. */
@@ -34,7 +53,8 @@ export type JoinEntry<S extends JoiningSide> = { groupId: string } & { [K in Nam
  * when the group issues requests automatically, each pair still to be signed gets one request (source `system`),
  * issued set-based by the request issuer, with one email per person once the transaction commits; each pair's
  * standing is computed once, after both its assignment and its request. Ids already in the group are answered like
- * the others and change nothing, which also makes concurrent identical calls harmless.
+ * the others and change nothing, which also makes concurrent identical calls harmless. A join that added some
+ * records its event: the group as the API shows it, with the ids that joined.
  */
 @Injectable()
 export abstract class GroupJoin<S extends JoiningSide> {
@@ -46,6 +66,8 @@ export abstract class GroupJoin<S extends JoiningSide> {
     private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
+    private readonly groups: GroupRepository,
+    private readonly events: ResourceEvents,
   ) {}
 
   /**
@@ -74,6 +96,11 @@ export abstract class GroupJoin<S extends JoiningSide> {
           side === 'people' ? { personIds: added, documentIds: others } : { personIds: others, documentIds: added };
         await this.assignAndIssue(group, pairs, () => this.memberships.assign(side, group, added, now), now);
         await this.audit.changedBy(input.actor, names.audited, { group_id: group.id, [names.field]: added });
+        const shown = await findGroup(this.groups, input);
+        await this.events.record(group.organizationId, names.event, {
+          ...groupDetailsSnapshot(shown),
+          [names.field]: added,
+        });
       }
       return joining.map((id) => ({ groupId: group.id, [names.id]: id }) as JoinEntry<S>);
     });

@@ -1,23 +1,12 @@
-import { isoTimestamp } from '@lib/http';
+import { groupDetailsSnapshot, groupSnapshot } from '../application/group-snapshot';
 import type { GroupDocument } from '../application/add-documents-to-group.use-case';
 import type { GroupMembership } from '../application/add-people-to-group.use-case';
-import type { Group } from '../domain/group';
 
 /** The contract's Group. */
-export function presentGroup(group: Group) {
-  return {
-    id: group.id,
-    organization_id: group.organizationId,
-    name: group.name,
-    created_at: isoTimestamp(group.createdAt),
-    updated_at: isoTimestamp(group.updatedAt),
-  };
-}
+export const presentGroup = groupSnapshot;
 
-/** GET, POST and PATCH of one group: the Group plus its setting (the list keeps the contract's shape). */
-export function presentGroupDetails(group: Group) {
-  return { ...presentGroup(group), auto_issue_requests: group.autoIssueRequests };
-}
+/** GET, POST and PATCH of one group: the Group plus its setting (the snapshot its events carry). */
+export const presentGroupDetails = groupDetailsSnapshot;
 
 /** POST /groups/{group}/people: one membership per person asked for. */
 export function presentMemberships(memberships: readonly GroupMembership[]) {

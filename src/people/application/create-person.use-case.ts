@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
 import { Person } from '../domain/person';
+import { personSnapshot } from './person-snapshot';
 import { PersonRepository } from './person.repository';
 
 export interface CreatePersonInput {
@@ -21,15 +23,17 @@ export interface CreatePersonInput {
 
 /**
  * Adds a person through the API, the console or SCIM (source `oauth`); sends nothing. The email (and the
- * directory's user name and external id, when given) must be new to the organization. Audited as `person.created`.
+ * directory's user name and external id, when given) must be new to the organization. Records `person.created`
+ * (and audits it when a user adds them).
  */
 @Injectable()
 export class CreatePerson {
   constructor(
-    private readonly people: PersonRepository,
     private readonly clock: Clock,
     private readonly unitOfWork: UnitOfWork,
+    private readonly people: PersonRepository,
     private readonly audit: AuditTrail,
+    private readonly events: ResourceEvents,
   ) {}
 
   async execute(input: CreatePersonInput): Promise<Person> {
@@ -38,6 +42,7 @@ export class CreatePerson {
     await this.unitOfWork.run(async () => {
       await this.people.add(person);
       await this.audit.changedBy(actor, 'person.created', { person_id: person.id });
+      await this.events.record(person.organizationId, 'person.created', personSnapshot.of(person));
     });
     return person;
   }

@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Clock, setArchived } from '@lib/core';
 import { ActingUser, AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { ResourceEvents } from '../../events/application/resource-events';
 import type { Person } from '../domain/person';
 import { findPerson, PersonReference } from './person-scope';
+import { personSnapshot } from './person-snapshot';
 import { PersonRepository } from './person.repository';
 
 /**
  * Archiving and restoring a person (API, console and admin CLI): asking for the state they are in changes nothing.
- * A change by a user is audited as `person.archived` or `person.restored`.
+ * A change records `person.archived` or `person.restored` (and is audited when a user made it).
  */
 @Injectable()
 export abstract class PersonArchival {
@@ -16,10 +18,11 @@ export abstract class PersonArchival {
   protected abstract readonly archived: boolean;
 
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     private readonly people: PersonRepository,
     private readonly clock: Clock,
-    private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditTrail,
+    private readonly events: ResourceEvents,
   ) {}
 
   async execute(input: PersonReference & { actor?: ActingUser }): Promise<Person> {
@@ -29,9 +32,9 @@ export abstract class PersonArchival {
       const person = await findPerson(this.people, input);
       if (setArchived(person, this.archived, this.clock.now())) {
         await this.people.save(person);
-        await this.audit.changedBy(input.actor, this.archived ? 'person.archived' : 'person.restored', {
-          person_id: person.id,
-        });
+        const type = this.archived ? 'person.archived' : 'person.restored';
+        await this.audit.changedBy(input.actor, type, { person_id: person.id });
+        await this.events.record(person.organizationId, type, personSnapshot.of(person));
       }
       return person;
     });
