@@ -1,4 +1,4 @@
-import { defineSnapshot } from '../../events/application/snapshot';
+import { defineSnapshot, Snapshot } from '../../events/application/snapshot';
 import type { Person } from '../domain/person';
 
 /** The contract's Person, field by field, in the order it is written: what the API answers and what its events carry. */
@@ -19,3 +19,5 @@ export const personSnapshot = defineSnapshot<Person>()({
   created_at: 'time',
   updated_at: 'time',
 });
+
+export type PersonSnapshot = Snapshot<Person, typeof personSnapshot.fields>;

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiDateTime, ApiUlid, DataList, Paginated, ResponseSchema } from '@lib/http';
 import { SUPPORTED_LANGUAGES } from '@lib/core';
+import type { PersonSnapshot } from '../application/person-snapshot';
 import { PERSON_SOURCES } from '../domain/person';
 
-/** What `presentPerson` answers, described for the OpenAPI document. */
+/** What `presentPerson` answers and a person's events carry, described for the OpenAPI document. */
 @ResponseSchema('Person', 'Someone in the organization who can be placed in groups and asked to attest documents.')
-export class PersonResponse {
+export class PersonResponse implements Record<keyof PersonSnapshot, unknown> {
   @ApiUlid('The person.')
   id!: string;
 
