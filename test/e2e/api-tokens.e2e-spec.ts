@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { CreateUser } from '../../src/identity/application/create-user.use-case';
+import { IssueApiToken } from '../../src/identity/application/issue-api-token.use-case';
 import { createTenant, Tenant } from '../support/fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -78,6 +79,50 @@ describe('API tokens and the audit log through the API', () => {
       .get('/api/v1/me')
       .set({ Authorization: `Bearer ${scim.body.token}` })
       .expect(401);
+  });
+
+  it('makes a token only for its creator or a group manager: never one acting as another owner or administrator', async () => {
+    const member = async (role: 'owner' | 'administrator' | 'group_manager') =>
+      (
+        await t.app.get(CreateUser).execute({
+          organizationId: owner.organizationId,
+          name: `A ${role}`,
+          email: `${role}.${Date.now()}@example.test`,
+          role,
+        })
+      ).user.id;
+    const otherOwner = await member('owner');
+    const administrator = await member('administrator');
+    const manager = await member('group_manager');
+    const { plaintext } = await t.app
+      .get(IssueApiToken)
+      .execute({ userId: administrator, organizationId: owner.organizationId });
+    const adminAuth = { Authorization: `Bearer ${plaintext}` };
+
+    for (const [auth, userId] of [
+      [adminAuth, owner.userId],
+      [adminAuth, otherOwner],
+      [owner.auth, administrator],
+      [owner.auth, otherOwner],
+    ] as const) {
+      const refused = await t.http.post('/api/v1/api-tokens').set(auth).send({ name: 'As someone', user_id: userId });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ user_id: ['A token acts as its creator or as a group manager.'] });
+    }
+    for (const [auth, userId] of [
+      [adminAuth, administrator],
+      [adminAuth, manager],
+      [owner.auth, owner.userId],
+      [owner.auth, manager],
+    ] as const) {
+      const made = await t.http.post('/api/v1/api-tokens').set(auth).send({ name: 'Allowed', user_id: userId });
+      expect(made.status).toBe(201);
+      expect(made.body.user_id).toBe(userId);
+    }
+    const listed = await t.http.get('/api/v1/api-tokens?per_page=100').set(owner.auth).expect(200);
+    const actingAs = listed.body.data.map((token: { user_id: string }) => token.user_id);
+    expect(actingAs).not.toContain(otherOwner);
+    expect(actingAs.filter((userId: string) => userId === administrator)).toHaveLength(2);
   });
 
   it('refuses bad input with 422 and another organization’s token with 404', async () => {

@@ -222,9 +222,21 @@ describe('console sign-in', () => {
   });
 
   it('creates and revokes a token in API settings; the API then answers 401', async () => {
+    const { user: manager } = await t.app.get(CreateUser).execute({
+      organizationId: owner.organizationId,
+      name: 'Mona Manager',
+      email: `mona.${Date.now()}@example.test`,
+      role: 'group_manager',
+    });
     const agent = browserAt(t);
-    await signIn(agent, await anotherOwner());
+    const email = await anotherOwner();
+    await signIn(agent, email);
     const settings = await agent.get('/console/api-settings').expect(200);
+    // A token acts as its creator or a group manager: the choice offers no other owner or administrator.
+    const select = /<select id="user_id"[^>]*>([\s\S]*?)<\/select>/.exec(settings.text)![1];
+    const offered = [...select.matchAll(/value="([0-9a-z]{26})"/g)].map((match) => match[1]);
+    const me = (await t.db.query(`SELECT id FROM users WHERE email = $1`, [email]))[0].id as string;
+    expect(offered.sort()).toEqual([me, manager.id].sort());
     const created = await agent
       .post('/console/api-settings/tokens')
       .type('form')

@@ -73,11 +73,13 @@ export function ApiSettingsPage(props: {
         <input id="name" name="name" required maxLength={255} />
         <label for="user_id">Acts as</label>
         <select id="user_id" name="user_id">
-          {members.map((member) => (
-            <option value={member.userId} selected={member.userId === context.user.id}>
-              {`${member.name} (${roleName(member.role)})`}
-            </option>
-          ))}
+          {members
+            .filter((member) => member.userId === context.user.id || member.role === 'group_manager')
+            .map((member) => (
+              <option value={member.userId} selected={member.userId === context.user.id}>
+                {`${member.name} (${roleName(member.role)})`}
+              </option>
+            ))}
         </select>
         <label for="scope">Scope</label>
         <select id="scope" name="scope">

@@ -11,7 +11,9 @@ const NAME_MAX = 255;
 
 /**
  * An owner or administrator makes a token in their organization's API settings (the API's POST /api-tokens or the
- * console): for themselves, or for another member, such as a group manager, whose token acts as them.
+ * console): for themselves, or for a group manager, whose token acts as them. Never for another owner or
+ * administrator: a token acts with its user's role, so an administrator could otherwise act as an owner (and the
+ * audit log would name the owner).
  */
 @Injectable()
 export class CreateApiToken {
@@ -37,8 +39,10 @@ export class CreateApiToken {
     if (name === '' || name.length > NAME_MAX) errors.name = [`The name must be 1 to ${NAME_MAX} characters.`];
     if (input.expiresAt && input.expiresAt <= now) errors.expires_at = ['The expiry must be in the future.'];
     const userId = (input.userId ?? actor.userId).toLowerCase();
-    if (!isUlid(userId) || !(await this.users.findMembership(actor.organizationId, userId))) {
-      errors.user_id = ['The user is not a member of the organization.'];
+    const membership = isUlid(userId) ? await this.users.findMembership(actor.organizationId, userId) : null;
+    if (!membership) errors.user_id = ['The user is not a member of the organization.'];
+    else if (userId !== actor.userId && membership.role !== 'group_manager') {
+      errors.user_id = ['A token acts as its creator or as a group manager.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
     return this.unitOfWork.run(async () => {

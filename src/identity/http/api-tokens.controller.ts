@@ -50,7 +50,8 @@ export class ApiTokensController {
     jsonBody: true,
     unprocessable:
       '`name` missing or over 255 characters; `scope` not `api:use` or `scim`; `expires_at` not a date-time in ' +
-      'the future; `user_id` not a member of the organization.',
+      'the future; `user_id` not a member of the organization, or another owner or administrator (a token acts ' +
+      'as its creator or as a group manager).',
   })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateApiTokenBody) {
     const { token, plaintext } = await this.createToken.execute({

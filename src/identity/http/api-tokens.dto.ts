@@ -36,7 +36,9 @@ export class CreateApiTokenBody {
   @ApiPropertyOptional({
     type: String,
     pattern: ULID_INPUT_PATTERN,
-    description: "The member the token acts as (a group manager's token is made this way); default: the caller.",
+    description:
+      "The member the token acts as: the caller (the default) or a group manager (a group manager's token is made " +
+      'this way); never another owner or administrator.',
     example: '01jd7x4k2m3n4p5q6r7s8t9v0w',
   })
   @Field({}, rules.string, rules.ulid)
