@@ -109,13 +109,14 @@ describe('SCIM: group push into an auto-issuing group', () => {
     await t.http.delete(`/scim/v2/Users/${ids[1]}`).set(auth).expect(204);
     const statuses = async (personId: string) =>
       (
-        (await t.db.query('SELECT status FROM attestation_requests WHERE person_id = $1', [personId])) as {
-          status: string;
-        }[]
-      ).map((row) => row.status);
-    expect(await statuses(ids[0])).toEqual(['canceled', 'canceled']);
-    expect(await statuses(ids[1])).toEqual(['canceled', 'canceled']);
-    expect(await statuses(ids[2])).not.toContain('canceled');
+        (await t.db.query('SELECT status, cancel_reason FROM attestation_requests WHERE person_id = $1', [
+          personId,
+        ])) as { status: string; cancel_reason: string | null }[]
+      ).map((row) => (row.cancel_reason ? `${row.status}: ${row.cancel_reason}` : row.status));
+    // Canceled because the person left the directory: `cancel_reason` says so.
+    expect(await statuses(ids[0])).toEqual(['canceled: archived', 'canceled: archived']);
+    expect(await statuses(ids[1])).toEqual(['canceled: archived', 'canceled: archived']);
+    expect(await statuses(ids[2])).toEqual(['sent', 'sent']);
     expect(
       await count(
         `SELECT count(*) FROM events e JOIN attestation_requests r ON r.id = e.attestation_request_id

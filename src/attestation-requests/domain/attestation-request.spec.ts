@@ -165,8 +165,22 @@ describe('AttestationRequest.withdraw (the cancel an integrator or the operator 
     for (const status of ['created', 'sent', 'viewed', 'bounced', 'failed', 'complained'] as const) {
       const request = requestIn(status);
       expect(request.withdraw(LATER)).toBe(true);
-      expect(request).toMatchObject({ status: 'canceled', canceledAt: LATER, updatedAt: LATER });
+      expect(request).toMatchObject({
+        status: 'canceled',
+        canceledAt: LATER,
+        updatedAt: LATER,
+        cancelReason: 'canceled',
+      });
     }
+  });
+
+  it('records why: `canceled` unless the person was archived', () => {
+    const archived = requestIn('sent');
+    expect(archived.withdraw(LATER, 'archived')).toBe(true);
+    expect(archived).toMatchObject({ status: 'canceled', cancelReason: 'archived' });
+    const canceled = requestIn('viewed');
+    expect(canceled.withdraw(LATER, 'canceled')).toBe(true);
+    expect(canceled.cancelReason).toBe('canceled');
   });
 
   it('leaves a canceled request exactly as it is', () => {

@@ -20,6 +20,9 @@ export type RequestDelivery = (typeof REQUEST_DELIVERIES)[number];
 export const CANCEL_REASONS = ['declined', 'canceled', 'superseded', 'archived'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
+/** Why someone other than the recipient cancels a request (`withdraw`). */
+export type WithdrawalReason = Extract<CancelReason, 'canceled' | 'archived'>;
+
 /** The longest reason a recipient may give for declining. */
 export const DECLINE_REASON_MAX_LENGTH = 1000;
 
@@ -216,16 +219,16 @@ export class AttestationRequest extends Entity.exposing<AttestationRequestProps>
   }
 
   /**
-   * The cancel an integrator (or the operator) asks for: an open request becomes canceled; one already canceled
-   * stays exactly as it is (answers false: nothing changed); an attested or expired one is refused, naming its
-   * status.
+   * The cancel an integrator (or the operator) asks for, reason `canceled`, or that archiving its person brings
+   * (a directory's deactivation), reason `archived`: an open request becomes canceled; one already canceled stays
+   * exactly as it is (answers false: nothing changed); an attested or expired one is refused, naming its status.
    */
-  withdraw(now: Date): boolean {
+  withdraw(now: Date, reason: WithdrawalReason = 'canceled'): boolean {
     if (this.props.status === 'canceled') return false;
     if (!this.canMoveTo('canceled')) {
       throw new IllegalTransitionError(`The attestation request is ${this.props.status}.`);
     }
-    this.cancel(now, 'canceled');
+    this.cancel(now, reason);
     return true;
   }
 

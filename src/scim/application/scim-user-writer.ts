@@ -30,8 +30,8 @@ const CANCEL_PAGE = 100;
  * Brings a person to a SCIM state through the people's own use-cases, so a change through SCIM is the change the API
  * makes (rules, events): details by UpdatePerson (which writes only when something differs), `active` by
  * ArchivePerson or RestorePerson. A deactivation also cancels the person's open requests (someone who
- * left is asked nothing more), each by CancelAttestationRequest, as the API's cancel does: its event and webhook,
- * no email or reminder after. Callers run it inside their unit of work.
+ * left is asked nothing more), each by CancelAttestationRequest, as the API's cancel does (with `cancel_reason`
+ * `archived`): its event and webhook, no email or reminder after. Callers run it inside their unit of work.
  */
 @Injectable()
 export class ScimUserWriter {
@@ -72,7 +72,9 @@ export class ScimUserWriter {
         filter: { personId, statuses: OPEN_STATUSES },
         page: new PageRequest(1, CANCEL_PAGE),
       });
-      for (const request of items) await this.cancelRequest.execute({ organizationId, requestId: request.id });
+      for (const request of items) {
+        await this.cancelRequest.execute({ organizationId, requestId: request.id, reason: 'archived' });
+      }
       if (items.length < CANCEL_PAGE) return;
     }
   }
