@@ -4,6 +4,7 @@ import { createTenant, Tenant } from '../support/fixtures';
 import { consoleBrowser, ConsoleBrowser } from '../support/console-session';
 import { createDocument, createGroup, createPerson, eventually, startWorker } from '../support/membership-fixtures';
 import { AddPeopleToGroup } from '../../src/groups/application/add-people-to-group.use-case';
+import { issueRequest, openForm, submitForm } from '../support/attestation-page-fixtures';
 import { SmtpCapture, startSmtpCapture } from '../support/smtp-capture';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -230,6 +231,26 @@ describe('console bulk actions', () => {
       document.id,
     ]);
     expect(actions).toBe(1);
+  });
+
+  it('shows which revision each assignee signed, the older one once a newer is published', async () => {
+    const issued = await issueRequest(t, tenant, { personName: { firstName: 'Rhea', lastName: 'Revision' } });
+    const form = await openForm(t, issued.path);
+    await submitForm(t, issued.path, form, { typed_name: 'Rhea Revision' }).expect(200);
+    const rowOf = (html: string) =>
+      /<tr>(?:(?!<\/tr>)[\s\S])*Rhea Revision(?:(?!<\/tr>)[\s\S])*<\/tr>/.exec(html)![0].replace(/\s+/g, ' ');
+    const signed = rowOf((await owner.page(`/console/documents/${issued.document.id}`)).text);
+    expect(signed).toContain('Signed the latest revision');
+    expect(signed).toContain(issued.document.revisionId);
+
+    await t.http
+      .post(`/api/v1/documents/${issued.document.id}/revisions`)
+      .set(tenant.auth)
+      .send({ format: 'markdown', content: '# Second edition' })
+      .expect(201);
+    const outdated = rowOf((await owner.page(`/console/documents/${issued.document.id}`)).text);
+    expect(outdated).toContain('Signed an older revision');
+    expect(outdated).toContain(issued.document.revisionId);
   });
 
   it('answers bad input with a clear page, never a 500, and hides other organizations', async () => {

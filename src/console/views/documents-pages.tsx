@@ -153,7 +153,17 @@ export function DocumentPage(props: {
         <input type="hidden" name="search" value={filter.search} />
         <RowsTable
           label="Assignees"
-          columns={['Choose', 'Name', 'Email', 'Groups', 'Standing', 'Requested', 'Last reminder', 'Signed']}
+          columns={[
+            'Choose',
+            'Name',
+            'Email',
+            'Groups',
+            'Standing',
+            'Requested',
+            'Last reminder',
+            'Signed',
+            'Revision signed',
+          ]}
           rows={standings}
           empty="No one matches."
           row={(standing) => (
@@ -173,6 +183,7 @@ export function DocumentPage(props: {
               <td>{formatTime(standing.requestedAt)}</td>
               <td>{formatTime(standing.lastRemindedAt)}</td>
               <td>{formatTime(standing.attestedAt)}</td>
+              <td class="details">{standing.revisionId ?? '—'}</td>
             </tr>
           )}
         />
