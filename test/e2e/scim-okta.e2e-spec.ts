@@ -218,6 +218,47 @@ describe('SCIM: Okta spec and CRUD tests', () => {
     expect(renamedId.body).toEqual(scimError(400, 'mutability'));
   });
 
+  it('takes a repeated POST of a group as the same group, at once or later, and refuses a name another directory claimed', async () => {
+    const member = await scim().post('/scim/v2/Users').set(auth).send(oktaUser('retried@example.test')).expect(201);
+    const body = {
+      schemas: [GROUP_SCHEMA],
+      displayName: 'Retried push',
+      members: [{ value: member.body.id, display: 'retried@example.test' }],
+    };
+    const post = () => scim().post('/scim/v2/Groups').set(auth).send(body);
+    // A retry after a timeout while the first is still running, then another one later.
+    const [first, second] = await Promise.all([post(), post()]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const later = await post().expect(201);
+    expect(new Set([first.body.id, second.body.id, later.body.id]).size).toBe(1);
+    expect(later.body.members.map((m: { value: string }) => m.value)).toEqual([member.body.id]);
+    const named = await t.db.query(
+      `SELECT id FROM groups WHERE organization_id = $1 AND lower(name) = 'retried push'`,
+      [tenant.organizationId],
+    );
+    expect(named).toEqual([{ id: first.body.id }]);
+    const memberships = await t.db.query(`SELECT person_id FROM group_memberships WHERE group_id = $1`, [
+      first.body.id,
+    ]);
+    expect(memberships).toHaveLength(1);
+
+    // A group made in the console is linked by its name: the directory's id is set on it, its id kept.
+    const made = await t.http.post('/api/v1/groups').set(tenant.auth).send({ name: 'Console made' }).expect(201);
+    const linked = await scim()
+      .post('/scim/v2/Groups')
+      .set(auth)
+      .send({ schemas: [GROUP_SCHEMA], displayName: 'console MADE', externalId: 'entra-1', members: [] })
+      .expect(201);
+    expect(linked.body).toMatchObject({ id: made.body.id, displayName: 'console MADE', externalId: 'entra-1' });
+    // Claimed by the directory under another id: refused, as a taken userName is.
+    const taken = await scim()
+      .post('/scim/v2/Groups')
+      .set(auth)
+      .send({ schemas: [GROUP_SCHEMA], displayName: 'Console made', externalId: 'entra-2', members: [] })
+      .expect(409);
+    expect(taken.body).toMatchObject(scimError(409, 'uniqueness'));
+  });
+
   it('links a person made through the API instead of refusing them, and keeps their id', async () => {
     const existing = await createPerson(t.app, tenant.organizationId, { email: 'made.by.api@example.test' });
     // SCIM does not see them before they are linked.

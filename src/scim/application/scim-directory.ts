@@ -47,6 +47,11 @@ export abstract class ScimDirectory {
   /** The people whose user name or email (ignoring case) is one of these: whom a new user would collide with. */
   abstract findByUserNameOrEmail(organizationId: string, userName: string, email: string): Promise<Person[]>;
   abstract findGroups(organizationId: string, criteria: GroupCriteria, window: Window): Promise<Listed<Group>>;
+  /**
+   * Inside a transaction: the organization's groups of this name (ignoring case), locked, and the name held until
+   * the transaction ends, so that two POSTs of one group run one after the other and the second sees the first's.
+   */
+  abstract lockGroupsNamed(organizationId: string, name: string): Promise<Group[]>;
   /** The members of each of these groups, in the order they joined. */
   abstract membersOf(groupIds: readonly string[]): Promise<Map<string, Member[]>>;
 }

@@ -83,6 +83,20 @@ export class TypeormScimDirectory extends ScimDirectory {
     return rows.map(personFromRow);
   }
 
+  async lockGroupsNamed(organizationId: string, name: string): Promise<Group[]> {
+    await readRows(
+      this.db,
+      `SELECT pg_advisory_xact_lock(hashtextextended('scim-group:' || $1 || ':' || lower($2), 0))`,
+      [organizationId, name],
+    );
+    const rows = await readRows<GroupRow>(
+      this.db,
+      `SELECT ${GROUP_COLUMNS} FROM groups WHERE organization_id = $1 AND lower(name) = lower($2) ORDER BY created_at, id FOR UPDATE`,
+      [organizationId, name],
+    );
+    return rows.map(groupFromRow);
+  }
+
   async findGroups(organizationId: string, criteria: GroupCriteria, window: Window): Promise<Listed<Group>> {
     if (malformedId(criteria)) return { total: 0, items: [] };
     const filter = where(['organization_id = $1'], organizationId, criteria, GROUP_CONDITIONS);
