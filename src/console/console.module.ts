@@ -25,6 +25,7 @@ import { ConsoleNotFoundController } from './http/console-not-found.controller';
 import { MembersController } from './http/members.controller';
 import { SignInController } from './http/sign-in.controller';
 import { SingleSignOnController } from './http/single-sign-on.controller';
+import { ScopedDirectory } from './http/scoped-directory';
 
 /**
  * The console: server-rendered pages at /console on the API's port, for the organization's users. A door over the
@@ -60,6 +61,6 @@ import { SingleSignOnController } from './http/single-sign-on.controller';
     // Last: it answers the paths under /console that none of the pages above claims.
     ConsoleNotFoundController,
   ],
-  providers: [ConsoleDoor, RouteCatalog],
+  providers: [ConsoleDoor, RouteCatalog, ScopedDirectory],
 })
 export class ConsoleModule {}

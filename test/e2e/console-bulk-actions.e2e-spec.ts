@@ -315,8 +315,30 @@ describe('console bulk actions', () => {
       .send({ user_ids: [user.id] })
       .expect(200);
     const manager = await consoleBrowser(t, { userId: user.id, organizationId: tenant.organizationId });
-    for (const path of ['/console/people', '/console/groups', `/console/people/${member.id}`]) {
-      await manager.page(path, 403);
+    // People and groups: those in their charge, to read; anyone else is not found; nothing to change.
+    const people = await manager.page('/console/people');
+    expect(people.text).toContain(member.email);
+    expect(people.text).not.toContain(outsider.email);
+    expect(people.text).not.toContain('method="post" action="/console/people"');
+    expect((await owner.page('/console/people')).text).toContain('method="post" action="/console/people"');
+    const person = await manager.page(`/console/people/${member.id}`);
+    expect(person.text).toContain(document.name);
+    expect(person.text).not.toContain(`method="post" action="/console/people/${member.id}`);
+    await manager.page(`/console/people/${outsider.id}`, 404);
+    const groups = await manager.page('/console/groups');
+    expect(groups.text).toContain(`/console/groups/${theirs.id}`);
+    expect(groups.text).not.toContain(`/console/groups/${others.id}`);
+    const group = await manager.page(`/console/groups/${theirs.id}`);
+    expect(group.text).toContain(member.email);
+    expect(group.text).not.toContain(`method="post" action="/console/groups/${theirs.id}`);
+    await manager.page(`/console/groups/${others.id}`, 404);
+    await manager.page(`/console/people?after=not-an-id`, 400);
+    for (const [path, fields] of [
+      ['/console/people', { last_name: 'Sneaky', email: 'sneaky@example.test' }],
+      [`/console/people/${member.id}/archive`, {}],
+      [`/console/groups/${theirs.id}`, { name: 'Renamed' }],
+    ] as const) {
+      expect((await manager.post(path, fields, people.csrf)).status).toBe(403);
     }
     const page = await manager.page(`/console/documents/${document.id}`);
     expect(page.text).toContain(member.email);

@@ -189,7 +189,13 @@ describe('the compliance console in headless Chromium', () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await signIn(page, managerEmail);
-    expect(await page.getByRole('link', { name: 'People' }).count()).toBe(0);
+    // People and groups: those of the groups in their charge, to read.
+    await page.getByRole('link', { name: 'People' }).click();
+    const people = await page.locator('tbody').innerText();
+    expect(people).toContain('Formula');
+    expect(people).not.toContain('Engineer');
+    await page.getByRole('link', { name: 'Groups' }).click();
+    expect((await page.locator('tbody').innerText()).split('\n').map((row) => row.split('\t')[0])).toEqual(['Sales']);
     await page.getByRole('link', { name: 'Overview' }).click();
     expect(await page.locator('tbody').innerText()).toContain('Code of conduct');
     await page.getByRole('link', { name: 'Code of conduct' }).click();
@@ -199,6 +205,8 @@ describe('the compliance console in headless Chromium', () => {
     const options = await page.getByLabel('Group').locator('option').allInnerTexts();
     expect(options).toEqual(['Any', 'Sales']);
     await page.goto(`${appUrl}/console/people/${engineer.id}`);
+    expect(await page.locator('h1').innerText()).toBe('Not found');
+    await page.goto(`${appUrl}/console/webhooks`);
     expect(await page.locator('h1').innerText()).toBe('Only owners and administrators can open this page');
     await context.close();
   });

@@ -19,12 +19,16 @@ import { redirect, sendConsolePage } from './console-page';
 import { pageParam } from './console-query';
 import { ConsoleController } from './console-controller';
 import { MemberVisit, Posted, Visit } from './console-visit';
+import { readsInScope, ScopedDirectory } from './scoped-directory';
 
 /** Addresses pasted at once: as many as the API's `person_ids` takes. */
 const MAX_PASTED = 100;
 const DOCUMENTS_SHOWN = 100;
 
-/** Groups (owners and administrators): the use-cases of /groups, /groups/{id}/people and /groups/{id}/documents. */
+/**
+ * Groups: owners and administrators read and change every group (the use-cases of /groups, /groups/{id}/people and
+ * /groups/{id}/documents); a group manager reads those in their charge (ScopedDirectory).
+ */
 @ConsoleController('groups')
 export class GroupsController {
   constructor(
@@ -40,10 +44,12 @@ export class GroupsController {
     private readonly listManagers: ListGroupManagers,
     private readonly setManagers: SetGroupManagers,
     private readonly listUsers: ListMembers,
+    private readonly scoped: ScopedDirectory,
   ) {}
 
   @Get()
-  async list(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+  async list(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    if (readsInScope(visit)) return this.scoped.groups(visit, response);
     const page = pageParam(visit.request);
     const groups = await this.listGroups.execute({ organizationId: visit.organizationId, page });
     sendConsolePage(
@@ -66,7 +72,8 @@ export class GroupsController {
   }
 
   @Get(':id')
-  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+  async show(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    if (readsInScope(visit)) return this.scoped.group(visit, response);
     const organizationId = visit.organizationId;
     const page = pageParam(visit.request);
     const group = await this.showGroup.execute({ organizationId, groupId: visit.id('id') });

@@ -17,6 +17,7 @@ import { CONSOLE_HEADERS, redirect, sendConsolePage } from './console-page';
 import { pageParam, textParam } from './console-query';
 import { ConsoleController } from './console-controller';
 import { MemberVisit, Posted, Visit } from './console-visit';
+import { readsInScope, ScopedDirectory } from './scoped-directory';
 
 const NOTICES: Record<string, string> = {
   added: 'The person was added.',
@@ -42,7 +43,10 @@ const personOf = (form: URLSearchParams) => ({
   locale: optional(form, 'locale'),
 });
 
-/** People (owners and administrators): the use-cases of /people, and the evidence of /attestation-requests. */
+/**
+ * People: owners and administrators read and change everyone (the use-cases of /people, and the evidence of
+ * /attestation-requests); a group manager reads the people of their groups (ScopedDirectory).
+ */
 @ConsoleController('')
 export class PeopleController {
   constructor(
@@ -56,10 +60,12 @@ export class PeopleController {
     private readonly showDocument: ShowDocument,
     private readonly showEvidence: ShowAttestationEvidence,
     private readonly renderCertificate: RenderCertificate,
+    private readonly scoped: ScopedDirectory,
   ) {}
 
   @Get('people')
-  async list(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+  async list(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    if (readsInScope(visit)) return this.scoped.people(visit, response);
     const page = pageParam(visit.request);
     const search = textParam(visit.request, 'search');
     const archived = textParam(visit.request, 'archived') === '1';
@@ -91,7 +97,8 @@ export class PeopleController {
   }
 
   @Get('people/:id')
-  async show(@Visit('managing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+  async show(@Visit('viewing') visit: MemberVisit, @Res() response: Response): Promise<void> {
+    if (readsInScope(visit)) return this.scoped.person(visit, response);
     const organizationId = visit.organizationId;
     const person = await this.showPerson.execute({ organizationId, personId: visit.id('id') });
     const requests = await this.listRequests.execute({

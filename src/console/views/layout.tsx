@@ -63,8 +63,8 @@ export function Layout(props: PageChrome & { title: string; children: ComponentC
               <ul>
                 <NavItem href="/console" label="Home" current={section === 'home'} />
                 {current && <NavItem href="/console/documents" label="Overview" current={section === 'documents'} />}
-                {manages && <NavItem href="/console/people" label="People" current={section === 'people'} />}
-                {manages && <NavItem href="/console/groups" label="Groups" current={section === 'groups'} />}
+                {current && <NavItem href="/console/people" label="People" current={section === 'people'} />}
+                {current && <NavItem href="/console/groups" label="Groups" current={section === 'groups'} />}
                 {manages && <NavItem href="/console/webhooks" label="Webhooks" current={section === 'webhooks'} />}
                 {manages && (
                   <NavItem href="/console/api-settings" label="API settings" current={section === 'api-settings'} />

@@ -1,6 +1,7 @@
 import type { AttestationRequest } from '../../attestation-requests/domain/attestation-request';
 import type { Person } from '../../people/domain/person';
 import { languageOf, SUPPORTED_LANGUAGES, type SupportedLanguage } from '@lib/core';
+import type { ComponentChildren } from 'preact';
 import type { ManagingContext } from '../http/console-door';
 import { formatTime, Layout, PostForm } from './layout';
 import { Notice, Pager } from './pager';
@@ -65,6 +66,60 @@ export function PersonCells(props: { person: Person }) {
   );
 }
 
+/** The search of the people pages: by name or email, archived ones apart. */
+export function PeopleSearch(props: { search: string; archived: boolean }) {
+  const { search, archived } = props;
+  return (
+    <form method="get" action="/console/people" class="filters" role="search">
+      <label for="search">Name or email</label>
+      <input id="search" name="search" value={search} maxLength={255} />
+      <label>
+        <input type="checkbox" name="archived" value="1" checked={archived} /> Archived
+      </label>
+      <button type="submit" class="secondary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** What a row of a person's requests shows. */
+interface ShownRequest {
+  id: string;
+  status: string;
+  sentAt: Date | null;
+  lastRemindedAt: Date | null;
+}
+
+/** A person's requests under their heading: the document, the status, when sent and reminded, and a last column. */
+export function RequestsTable<R extends ShownRequest>(props: {
+  requests: R[];
+  document: (request: R) => ComponentChildren;
+  last: { heading: string; cell: (request: R) => ComponentChildren };
+}) {
+  const { last } = props;
+  return (
+    <>
+      <h2>Requests</h2>
+      <RowsTable
+        label="Requests"
+        columns={['Document', 'Status', 'Sent', 'Last reminder', last.heading]}
+        rows={props.requests}
+        empty="No request yet."
+        row={(request) => (
+          <tr>
+            <td>{props.document(request)}</td>
+            <td>{request.status}</td>
+            <td>{formatTime(request.sentAt)}</td>
+            <td>{formatTime(request.lastRemindedAt)}</td>
+            <td>{last.cell(request)}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
 /** The organization's people: search by name or email, archived ones apart; add someone. */
 export function PeoplePage(props: {
   context: ManagingContext;
@@ -81,16 +136,7 @@ export function PeoplePage(props: {
     `/console/people?${new URLSearchParams({ search, ...(archived ? { archived: '1' } : {}), page: String(page) })}`;
   return (
     <Layout title="People" context={context} csrf={csrf} section="people">
-      <form method="get" action="/console/people" class="filters" role="search">
-        <label for="search">Name or email</label>
-        <input id="search" name="search" value={search} maxLength={255} />
-        <label>
-          <input type="checkbox" name="archived" value="1" checked={archived} /> Archived
-        </label>
-        <button type="submit" class="secondary">
-          Search
-        </button>
-      </form>
+      <PeopleSearch search={search} archived={archived} />
       <RowsTable
         label="People"
         columns={['Name', 'Email', 'Added']}
@@ -127,19 +173,13 @@ export function PersonPage(props: {
     <Layout title={person.name} context={context} csrf={csrf} section="people">
       <Notice text={props.notice} />
       {person.archivedAt && <p>{`Archived ${formatTime(person.archivedAt)}.`}</p>}
-      <h2>Requests</h2>
-      <RowsTable
-        label="Requests"
-        columns={['Document', 'Status', 'Sent', 'Last reminder', 'Evidence']}
-        rows={requests}
-        empty="No request yet."
-        row={(request) => (
-          <tr>
-            <td>{props.documentNames.get(request.documentId) ?? 'Document'}</td>
-            <td>{request.status}</td>
-            <td>{formatTime(request.sentAt)}</td>
-            <td>{formatTime(request.lastRemindedAt)}</td>
-            <td>
+      <RequestsTable
+        requests={requests}
+        document={(request) => props.documentNames.get(request.documentId) ?? 'Document'}
+        last={{
+          heading: 'Evidence',
+          cell: (request) => (
+            <>
               <a href={`/console/requests/${request.id}/evidence`}>Evidence</a>
               {request.status === 'attested' && (
                 <>
@@ -147,9 +187,9 @@ export function PersonPage(props: {
                   <a href={`/console/requests/${request.id}/certificate`}>Certificate</a>
                 </>
               )}
-            </td>
-          </tr>
-        )}
+            </>
+          ),
+        }}
       />
       <h2>Change</h2>
       <PostForm action={`/console/people/${person.id}`} csrf={csrf} class="stack">

@@ -1,11 +1,7 @@
 import { ATTESTATION_REQUEST_STATUSES } from '../../attestation-requests/domain/attestation-request-status';
-import {
-  FEED_EVENT_TYPES,
-  isFeedEventType,
-  REQUEST_EVENT_TYPES,
-  RESOURCE_EVENT_TYPES,
-  TEST_EVENT_TYPE,
-} from './event-type';
+import * as eventTypes from './event-type';
+
+const { FEED_EVENT_TYPES, isFeedEventType, REQUEST_EVENT_TYPES, RESOURCE_EVENT_TYPES, TEST_EVENT_TYPE } = eventTypes;
 
 describe('the event types', () => {
   it('are the eleven a request records, in the contract’s words: each status, `reminded`, `declined`', () => {
