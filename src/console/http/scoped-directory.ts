@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
+import { hasFullApiAccess } from '../../identity/domain/role';
 import { ListGroupMembersInScope } from '../../standings/application/list-group-members-in-scope.use-case';
 import { ListGroupsInScope } from '../../standings/application/list-groups-in-scope.use-case';
 import { ListPeopleInScope } from '../../standings/application/list-people-in-scope.use-case';
@@ -13,7 +14,7 @@ import type { MemberVisit } from './console-visit';
 
 /** Whether the visitor reads people and groups through their groups only (a group manager). */
 export function readsInScope(visit: MemberVisit): boolean {
-  return visit.viewer.role === 'group_manager';
+  return !hasFullApiAccess(visit.viewer.role);
 }
 
 /**

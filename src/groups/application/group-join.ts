@@ -6,9 +6,8 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { ResourceEvents } from '../../events/application/resource-events';
 import type { ResourceEventType } from '../../events/domain/event-type';
 import { GroupMembershipRepository, JoiningSide, MembershipGroup } from './group-membership.repository';
-import { findGroup, GroupTarget, referenceOf } from './group-scope';
+import { GroupTarget, referenceOf } from './group-scope';
 import { groupDetailsSnapshot } from './group-snapshot';
-import { GroupRepository } from './group.repository';
 import { checkIds, wellFormedIds } from './id-list.validation';
 
 /** The pairs (people × documents) that joining makes. */
@@ -66,7 +65,6 @@ export abstract class GroupJoin<S extends JoiningSide> {
     private readonly issuer: RequestIssuer,
     private readonly clock: Clock,
     private readonly audit: AuditTrail,
-    private readonly groups: GroupRepository,
     private readonly events: ResourceEvents,
   ) {}
 
@@ -96,9 +94,9 @@ export abstract class GroupJoin<S extends JoiningSide> {
           side === 'people' ? { personIds: added, documentIds: others } : { personIds: others, documentIds: added };
         await this.assignAndIssue(group, pairs, () => this.memberships.assign(side, group, added, now), now);
         await this.audit.changedBy(input.actor, names.audited, { group_id: group.id, [names.field]: added });
-        const shown = await findGroup(this.groups, input);
+        // The group as its locked row holds it: the join's one read of it.
         await this.events.record(group.organizationId, names.event, {
-          ...groupDetailsSnapshot(shown),
+          ...groupDetailsSnapshot(group),
           [names.field]: added,
         });
       }

@@ -1,3 +1,4 @@
+import type { Group } from '../domain/group';
 import type { GroupReference } from './group.repository';
 
 /** What joining needs to know about a group. */
@@ -27,7 +28,7 @@ export abstract class GroupMembershipRepository {
    * shared (they run side by side), document adds exclusively, so each sees the other's committed rows: a person
    * joining while a document is added gets the document either way. A deleted group is seen as gone.
    */
-  abstract lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<MembershipGroup | null>;
+  abstract lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<Group | null>;
   /**
    * The ids among `ids` of the organization's active (not archived) people or documents. Inside a transaction the
    * rows are share-locked, so nobody archives them before the transaction ends.

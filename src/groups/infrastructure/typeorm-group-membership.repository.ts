@@ -9,6 +9,8 @@ import {
   RequestedPair,
 } from '../application/group-membership.repository';
 import type { GroupReference } from '../application/group.repository';
+import type { Group } from '../domain/group';
+import { GROUP_COLUMNS, groupFromRow, GroupRow } from './group.record';
 
 /** How many assignments one statement of `assignToMembers` writes at most (whole documents). */
 const ASSIGNMENTS_PER_STATEMENT = 2_000;
@@ -41,17 +43,15 @@ export class TypeormGroupMembershipRepository extends GroupMembershipRepository 
     super();
   }
 
-  async lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<MembershipGroup | null> {
-    const rows: { id: string; organization_id: string; auto_issue_requests: boolean }[] = await activeManager(
-      this.db,
-    ).query(
-      `SELECT id, organization_id, auto_issue_requests FROM groups
+  async lockGroup(reference: GroupReference, purpose: `adding-${JoiningSide}`): Promise<Group | null> {
+    const rows: GroupRow[] = await activeManager(this.db).query(
+      `SELECT ${GROUP_COLUMNS} FROM groups
         WHERE id = $1 AND ($2::varchar IS NULL OR organization_id = $2)
          ${purpose === 'adding-people' ? 'FOR SHARE' : 'FOR UPDATE'}`,
       [reference.groupId, reference.organizationId ?? null],
     );
     const [row] = rows;
-    return row ? { id: row.id, organizationId: row.organization_id, autoIssueRequests: row.auto_issue_requests } : null;
+    return row ? groupFromRow(row) : null;
   }
 
   addMissing(side: JoiningSide, group: MembershipGroup, ids: readonly string[], now: Date): Promise<string[]> {

@@ -3,6 +3,7 @@ import { Clock, isUlid, ValidationFailedError } from '@lib/core';
 import { AuditTrail } from '../../audit-log/application/audit-trail';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { ApiToken, TokenScope } from '../domain/api-token';
+import { hasFullApiAccess } from '../domain/role';
 import type { Actor } from './actor';
 import { ApiTokenRepository } from './api-token.repository';
 import { UserRepository } from './user.repository';
@@ -41,7 +42,7 @@ export class CreateApiToken {
     const userId = (input.userId ?? actor.userId).toLowerCase();
     const membership = isUlid(userId) ? await this.users.findMembership(actor.organizationId, userId) : null;
     if (!membership) errors.user_id = ['The user is not a member of the organization.'];
-    else if (userId !== actor.userId && membership.role !== 'group_manager') {
+    else if (userId !== actor.userId && hasFullApiAccess(membership.role)) {
       errors.user_id = ['A token acts as its creator or as a group manager.'];
     }
     if (Object.keys(errors).length > 0) throw new ValidationFailedError(errors);
